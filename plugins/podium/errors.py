@@ -1,0 +1,53 @@
+"""Problems are values with a location, collected rather than raised one by one.
+
+Every problem found in organisers' files is reported as ``path:line: message``;
+a run collects all of them, prints them together and stops before writing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One problem in one file, at the line of the offending value."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class Problems(Exception):
+    """Raised once, at the end of a stage of work, carrying every problem found."""
+
+    def __init__(self, problems):
+        self.problems = sorted(set(problems), key=_reading_order)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def _reading_order(problem: Problem):
+    return (problem.path, problem.line, problem.message)
+
+
+class Collector:
+    """Gathers problems while work goes on; ``raise_if_any`` ends the stage."""
+
+    def __init__(self):
+        self.problems: list[Problem] = []
+
+    def add(self, path: str, line: int, message: str) -> None:
+        self.problems.append(Problem(str(path), int(line or 1), message))
+
+    def extend(self, problems) -> None:
+        self.problems.extend(problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.problems)
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise Problems(self.problems)

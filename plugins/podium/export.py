@@ -1,0 +1,86 @@
+"""The event JSON document (outputs.md section 3), from an event's outcome.
+
+The same function feeds ``podium export`` and the site's ``<slug>/event.json``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .numbers import json_number
+from .outcome import EventOutcome
+
+
+def event_document(outcome: EventOutcome) -> dict:
+    """The event.json document of one evaluated event."""
+    event = outcome.event
+    return {
+        "slug": event.slug,
+        "name": event.name,
+        "format": event.format,
+        "seed": event.seed,
+        "language": event.language,
+        "dates": list(event.dates),
+        "venue": event.venue,
+        "finished": outcome.finished,
+        "players": [_player(p) for p in event.players],
+        "rounds": [_round(r) for r in outcome.rounds],
+        "standings": [_standing(s) for s in outcome.standings],
+        "classification": None if outcome.classification is None else [_place(p) for p in outcome.classification],
+    }
+
+
+def dumps(document: dict) -> str:
+    """Deterministic JSON text (UTF-8, fixed indentation, trailing newline)."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _player(player) -> dict:
+    data = {"id": player.id, "name": player.name}
+    for key in ("club", "country", "previous_place", "seed"):
+        value = getattr(player, key)
+        if value is not None:
+            data[key] = value
+    if player.reserve:
+        data["reserve"] = True
+    return data
+
+
+def _round(rnd) -> dict:
+    data = {"stage": rnd.stage, "round": rnd.round, "status": rnd.status}
+    if rnd.session is not None:
+        data["session"] = rnd.session
+    seating = {"method": rnd.seating.method, "filled": rnd.seating.filled}
+    if rnd.seating.purpose:
+        seating["purpose"] = rnd.seating.purpose
+    if rnd.seating.manual:
+        seating["manual"] = rnd.seating.manual
+    data["seating"] = seating
+    if rnd.waiting:
+        data["waiting"] = rnd.waiting
+    data[rnd.kind] = [unit.to_json() for unit in rnd.units]
+    return data
+
+
+def _standing(standing) -> dict:
+    return {
+        "stage": standing.stage,
+        "group": standing.group,
+        "after_round": standing.after_round,
+        "criteria": [c.key for c in standing.criteria],
+        "rows": [_row(row) for row in standing.rows],
+    }
+
+
+def _row(row) -> dict:
+    data = {"rank": row.rank, "player": row.player, "values": {k: json_number(v) for k, v in row.values.items()}}
+    if row.reserve:
+        data["reserve"] = True
+    return data
+
+
+def _place(place) -> dict:
+    data = {"place": place.place, "player": place.player}
+    if place.reserve:
+        data["reserve"] = True
+    return data

@@ -1,0 +1,103 @@
+"""What every format shares: its declaration and the seating check (formats.md 0.6).
+
+A format declares its stages (id, number of rounds, title) and ranking
+criteria, and implements ``evaluate(event)``: walk the stages in order, seat
+each round by its rule, compare a listed seating with the rule's (or fill an
+upcoming file), score it, rank, and finally classify.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..draw import Lots
+from ..errors import Problem
+from ..model import Event, Round
+from ..outcome import EventOutcome
+
+
+@dataclass(frozen=True)
+class StageSpec:
+    """A stage of a format: its id, how many rounds it has, and its title."""
+
+    id: str
+    rounds: int | None  # None: decided by the field (a knockout) or by options
+    title: str
+
+
+class Format:
+    """Base of the five formats.  Subclasses set the class attributes and
+    implement :meth:`evaluate`."""
+
+    id: str = ""
+    system: str = ""  # catan | carcassonne | tantrix | baska
+    title: str = ""
+    kind: str = "tables"  # tables | games | matches
+    criteria: tuple = ()
+
+    def __init__(self, options: dict | None = None):
+        self.options = dict(options or {})
+
+    def stages(self, event: Event) -> list[StageSpec]:
+        raise NotImplementedError
+
+    def evaluate(self, event: Event) -> EventOutcome:
+        raise NotImplementedError
+
+    def rules_facts(self) -> list[tuple[str, str]]:
+        """(heading, text) pairs describing the rules as implemented, for the format page."""
+        return []
+
+    # -- helpers shared by the formats -------------------------------------
+
+    @staticmethod
+    def lots(event: Event) -> Lots:
+        return Lots(event.seed, event.lots)
+
+    def check_stages(self, event: Event) -> list[Problem]:
+        """Round files must name a stage of this format and a round it has."""
+        problems = []
+        specs = {s.id: s for s in self.stages(event)}
+        for rnd in event.rounds:
+            spec = specs.get(rnd.stage)
+            if spec is None:
+                known = ", ".join(specs)
+                problems.append(Problem(rnd.where.path, rnd.where.line("stage"), f"stage '{rnd.stage}' is not part of {self.id} (its stages: {known})"))
+            elif spec.rounds is not None and rnd.round > spec.rounds:
+                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{rnd.stage} has {spec.rounds} round(s) in {self.id}; there is no round {rnd.round}"))
+        return problems
+
+
+def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table") -> list[Problem]:
+    """Check a listed seating against the rules' (formats.md 0.6).
+
+    The same players at each table and the tables in the same order; the
+    order within a table is the venue's and is not checked.  The first
+    difference is reported at the table that differs.  A file that says
+    ``manual: "reason"`` is accepted as it is.
+    """
+    if rnd.manual or rnd.units is None:
+        return []
+    units = list(rnd.units)
+    numbers = [getattr(u, "table", None) or getattr(u, "match", None) for u in units]
+    for i, (unit, number) in enumerate(zip(units, numbers)):
+        if number != i + 1:
+            return [Problem(unit.where.path, unit.where.line(), f"{what}s must be numbered 1, 2, 3, ... in order; found {what} {number} in place {i + 1}")]
+    for i, unit in enumerate(units):
+        if i >= len(expected):
+            return [Problem(unit.where.path, unit.where.line(), f"the rules give {len(expected)} {what}s; {what} {i + 1} should not exist (or add manual: \"reason\")")]
+        if sorted(unit.players) != sorted(expected[i]):
+            rule = ", ".join(expected[i])
+            return [Problem(unit.where.path, unit.where.line(), f"{what} {i + 1} differs from the rules, which seat: {rule} (or add manual: \"reason\")")]
+    if len(units) < len(expected):
+        return [Problem(rnd.where.path, rnd.where.line(), f"the rules give {len(expected)} {what}s; the file lists {len(units)} (or add manual: \"reason\")")]
+    return []
+
+
+def round_status(results_in: list[bool]) -> str:
+    """complete when every unit has its result, upcoming when none has."""
+    if results_in and all(results_in):
+        return "complete"
+    if any(results_in):
+        return "in-progress"
+    return "upcoming"

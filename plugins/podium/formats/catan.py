@@ -1,0 +1,437 @@
+"""The two Catan formats (formats.md sections 1 and 2).
+
+Both share the game result, the per-game share, the ranking and the table
+sizes; they differ in stages.  A format is data: :class:`CatanFormat` takes
+the number of qualifying rounds, whether a semifinal is played, and whether
+table roles are published, so "Catan with 5 rounds" is one more instance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..draw import draw_order
+from ..errors import Problem
+from ..model import Event, Round, Table
+from ..numbers import json_number
+from ..outcome import EventOutcome, Place, RoundOutcome, Seating
+from ..ranking import Criterion, Standing, rank
+from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
+from .base import Format, StageSpec, compare_seating, round_status
+
+VP_MIN, VP_MAX = 0, 20
+VP_TO_WIN = 10
+VP_COUNTED = 10
+
+
+# -- one game -----------------------------------------------------------------
+
+@dataclass
+class CatanTable:
+    """A Catan table as seated and, once played, scored.
+
+    ``counted`` caps each seat's VP at 10; ``shares`` are counted VP over the
+    table total, where a 3-player table's total is multiplied by 4/3.
+    ``winner`` is None both before the result and for a game stopped by the
+    time limit (``stopped``).
+    """
+
+    table: int
+    players: tuple
+    vp: tuple | None = None
+    counted: tuple | None = None
+    shares: tuple | None = None
+    winner: str | None = None
+    stopped: bool = False
+    banker: str | None = None
+    choice_order: tuple = ()
+    source: Table | None = None
+
+    @property
+    def has_result(self) -> bool:
+        return self.vp is not None
+
+    def seat(self, player_id):
+        """(vp, counted, share) of one player at this table."""
+        i = self.players.index(player_id)
+        return self.vp[i], self.counted[i], self.shares[i]
+
+    def to_json(self) -> dict:
+        data = {"table": self.table, "players": list(self.players), "winner": self.winner}
+        if self.has_result:
+            data["vp"] = list(self.vp)
+            data["counted_vp"] = list(self.counted)
+            data["vp_share"] = [json_number(s) for s in self.shares]
+            data["stopped"] = self.stopped
+        if self.banker is not None:
+            data["banker"] = self.banker
+        return data
+
+
+def table_shares(counted) -> tuple:
+    """Each seat's share of the table total (formats.md 1, "%VP").
+
+    ``share = counted VP / table total``; for a 3-player table the total is
+    increased by that game's average, i.e. multiplied by 4/3.
+    """
+    total = Fraction(sum(counted))
+    if len(counted) == 3:
+        total = total * 4 / 3
+    return tuple(Fraction(c) / total if total else Fraction(0) for c in counted)
+
+
+def score_table(table: Table, require_winner: bool = False) -> tuple[CatanTable, list[Problem]]:
+    """Score one played table (formats.md 1, "Game result").
+
+    VP are whole numbers 0-20; at most 10 count.  The winner is the explicit
+    ``winner`` or the one seat with at least 10 VP; ``winner: none`` marks a
+    game stopped by the time limit.  A table with no seat at 10 must say
+    ``winner: none``; two seats at 10 or more need an explicit winner.
+    """
+    where = table.where
+    problems = []
+    for pid, vp in zip(table.players, table.scores):
+        if not VP_MIN <= vp <= VP_MAX:
+            problems.append(Problem(where.path, where.line("seats", pid), f"{pid} has {vp} VP; VP must be a whole number from {VP_MIN} to {VP_MAX}"))
+    reached = [pid for pid, vp in zip(table.players, table.scores) if vp >= VP_TO_WIN]
+    winner, stopped = None, False
+    if table.winner == "none":
+        stopped = True
+        if reached:
+            problems.append(Problem(where.path, where.line("winner"), f"winner: none, but {', '.join(reached)} reached {VP_TO_WIN} VP"))
+        if require_winner:
+            problems.append(Problem(where.path, where.line("winner"), "this game has no time limit, so it must have a winner"))
+    elif table.winner is not None:
+        winner = table.winner
+        if winner in table.players and table.scores[table.players.index(winner)] < VP_TO_WIN:
+            problems.append(Problem(where.path, where.line("winner"), f"winner {winner} has fewer than {VP_TO_WIN} VP"))
+    elif len(reached) == 1:
+        winner = reached[0]
+    elif len(reached) > 1:
+        problems.append(Problem(where.path, where.line("seats"), f"{' and '.join(reached)} both have {VP_TO_WIN} VP or more: say who won with winner: <id>"))
+    else:
+        message = ("nobody reached 10 VP, but this game must have a winner" if require_winner
+                   else "nobody reached 10 VP: if the time limit stopped the game, say winner: none")
+        problems.append(Problem(where.path, where.line("seats"), message))
+    counted = tuple(min(vp, VP_COUNTED) for vp in table.scores)
+    result = CatanTable(table.table, table.players, table.scores, counted, table_shares(counted), winner, stopped, source=table)
+    return result, problems
+
+
+# -- ranking ------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """One player's sums over a set of games."""
+
+    wins: int = 0
+    vp: int = 0
+    vp_share: Fraction = field(default_factory=Fraction)
+    games: int = 0
+
+
+def tally(tables) -> dict:
+    """Sum wins, counted VP and shares per player over played tables."""
+    sums: dict = {}
+    for table in tables:
+        for pid, counted, share in zip(table.players, table.counted, table.shares):
+            t = sums.setdefault(pid, Tally())
+            t.wins += table.winner == pid
+            t.vp += counted
+            t.vp_share += share
+            t.games += 1
+    return sums
+
+
+def _value(attr):
+    return lambda pid, sums: getattr(sums.get(pid) or Tally(), attr)
+
+
+CRITERIA = (
+    Criterion("wins", "Wins", "W", "Games won: reached 10 VP first (a game stopped by the time limit has no winner).", _value("wins")),
+    Criterion("vp", "Victory points", "VP", "Counted victory points over all games; at most 10 count per game.", _value("vp")),
+    Criterion("vp_share", "VP share", "%VP",
+              "Sum of the per-game shares: counted VP divided by the table's total "
+              "(a 3-player table's total is multiplied by 4/3).", _value("vp_share"), display="percent"),
+)
+
+
+# -- the format -----------------------------------------------------------------
+
+class CatanFormat(Format):
+    """A Catan championship: qualifying rounds, optionally a semifinal, a final.
+
+    Seating: qualifying round 1 by the verifiable draw; later qualifying rounds
+    by the ranking over the previous rounds (3-player tables last, for the
+    lowest-ranked).  With a semifinal: the top 16 (or 24) by the snake, then a
+    final of the semifinal table winners in final-rank order.  Without one:
+    a final of the top 4 of the qualifying ranking.
+    """
+
+    system = "catan"
+    kind = "tables"
+    criteria = CRITERIA
+    qualifying_rounds = 2
+    semifinal = False
+    roles = False
+    final_limit_free = True  # the final has no time limit: it must have a winner
+
+    def stages(self, event=None) -> list[StageSpec]:
+        specs = [StageSpec("qualifying", self.qualifying_rounds, "Qualifying")]
+        if self.semifinal:
+            specs.append(StageSpec("semifinal", 1, "Semifinal"))
+        specs.append(StageSpec("final", 1, "Final"))
+        return specs
+
+    @property
+    def semifinal_size(self) -> int:
+        return int(self.options.get("semifinal_size", 16))
+
+    def evaluate(self, event: Event) -> EventOutcome:
+        return _CatanRun(self, event).run()
+
+
+class _CatanRun:
+    """One evaluation of one event: walks the stages in order."""
+
+    def __init__(self, fmt: CatanFormat, event: Event):
+        self.fmt = fmt
+        self.event = event
+        self.lots = fmt.lots(event)
+        self.out = EventOutcome(event, fmt)
+        self.problems = self.out.problems
+        self.problems += fmt.check_stages(event)
+        self.files = {(r.stage, r.round): r for r in event.rounds}
+        self.played: list[CatanTable] = []  # qualifying tables played so far
+        self.ranking: list = []  # rows of the latest qualifying standing
+        self.waiting: str | None = None  # why the next round cannot be seated
+
+    def run(self) -> EventOutcome:
+        ids = [p.id for p in self.event.players]
+        for number in range(1, self.fmt.qualifying_rounds + 1):
+            rnd = self.files.get(("qualifying", number))
+            if rnd is None:
+                self._later_files_need("qualifying", number)
+                return self.out
+            self._qualifying(rnd, ids)
+        if self.fmt.semifinal:
+            semifinal = self.files.get(("semifinal", 1))
+            if semifinal is None:
+                self._later_files_need("semifinal", 1)
+                return self.out
+            winners = self._semifinal(semifinal)
+        else:
+            winners = None
+        final = self.files.get(("final", 1))
+        if final is not None:
+            self._final(final, winners)
+        return self.out
+
+    # -- stages -----------------------------------------------------------------
+
+    def _later_files_need(self, stage, number):
+        """A file of a later stage exists although this round has no file."""
+        order = [s.id for s in self.fmt.stages()]
+        for rnd in self.event.rounds:
+            if order.index(rnd.stage) > order.index(stage) or (rnd.stage == stage and rnd.round > number):
+                self.problems.append(Problem(rnd.where.path, rnd.where.line("stage"), f"{rnd.stage} round {rnd.round} comes after {stage} round {number}, which has no file yet"))
+
+    def _qualifying(self, rnd: Round, ids):
+        number = rnd.round
+        purpose = f"qualifying/{number}"
+        if number == 1:
+            order = draw_order(ids, self.event.seed, purpose)
+            seating = Seating("draw", purpose=purpose, order=tuple(order),
+                              rule="Verifiable draw: players in ascending order of their key, cut into tables of 4, then 3.")
+        else:
+            order = [row.player for row in self.ranking]
+            seating = Seating("rank", order=tuple(order),
+                              rule=f"By the ranking after qualifying round {number - 1}: ranks 1-4 at table 1, 5-8 at table 2, ...; the 3-player tables go to the lowest-ranked.")
+        try:
+            expected = slice_tables(order, catan_table_sizes(len(ids)))
+        except SeatingError as exc:
+            self.problems.append(Problem(self.event.where.path, self.event.where.line("players"), str(exc)))
+            return
+        ranks = {pid: i for i, pid in enumerate(order)}
+        tables = self._seat_and_score(rnd, expected, seating, "Qualifying")
+        if number > 1 and self.fmt.roles:
+            for table in tables.units:
+                table.banker = max(table.players, key=lambda p: ranks.get(p, 0))
+                table.choice_order = tuple(sorted(table.players, key=lambda p: ranks.get(p, 0)))
+        elif self.fmt.roles:
+            for table in tables.units:
+                table.banker = table.players[-1]
+                table.choice_order = tuple(table.players)
+        if tables.status == "complete":
+            self.played += tables.units
+            self.ranking = rank(ids, CRITERIA, tally(self.played), self.lots)
+            self.out.standings.append(Standing("qualifying", None, number, CRITERIA, self.ranking))
+
+    def _seat_and_score(self, rnd: Round, expected, seating: Seating, title: str, require_winner=False) -> RoundOutcome:
+        """Compare or fill the seating, score the tables, append the round."""
+        if self.waiting and rnd.listed:
+            self.problems.append(Problem(rnd.where.path, rnd.where.line(), f"this round cannot be checked yet: {self.waiting}"))
+        if rnd.listed:
+            self.problems.extend(compare_seating(rnd, expected))
+            if rnd.manual:
+                seating.method, seating.manual = "manual", rnd.manual
+            units = []
+            for table in rnd.tables:
+                if table.scores is None:
+                    units.append(CatanTable(table.table, table.players, source=table))
+                    continue
+                result, problems = score_table(table, require_winner)
+                self.problems.extend(problems)
+                units.append(result)
+        else:
+            seating.filled = True
+            units = [CatanTable(i + 1, tuple(players)) for i, players in enumerate(expected)] if not self.waiting else []
+        status = round_status([u.has_result for u in units])
+        outcome = RoundOutcome(rnd.stage, rnd.round, "tables", status, units, seating, source=rnd,
+                               title=f"{title} round {rnd.round}" if rnd.stage == "qualifying" else title,
+                               waiting=self.waiting if not rnd.listed else None)
+        self.out.rounds.append(outcome)
+        if status != "complete" and not self.waiting:
+            self.waiting = f"{outcome.title} is not complete"
+        return outcome
+
+    def _qualifiers(self, rnd: Round, size: int):
+        """The top ``size`` of the qualifying ranking without the withdrawn.
+
+        Everyone below a withdrawn player moves up one place; returns the
+        qualifiers and the (withdrawn, replacement) pairs.
+        """
+        withdrawn = set(rnd.withdrawn)
+        ranked = [row.player for row in self.ranking]
+        qualifiers = [pid for pid in ranked if pid not in withdrawn][:size]
+        out_of_top = [pid for pid in ranked[:size] if pid in withdrawn]
+        replacements = [pid for pid in qualifiers if pid not in ranked[:size]]
+        if len(qualifiers) < size:
+            self.problems.append(Problem(rnd.where.path, rnd.where.line(), f"{size} qualifiers are needed but only {len(qualifiers)} players are available"))
+            return None, []
+        return qualifiers, list(zip(out_of_top, replacements))
+
+    def _semifinal(self, rnd: Round):
+        """Seat the semifinal by the snake and rank its players over five games."""
+        if self.waiting:
+            self._seat_and_score(rnd, [], Seating("snake"), "Semifinal")
+            return None
+        size = self.fmt.semifinal_size
+        qualifiers, replaced = self._qualifiers(rnd, size)
+        if qualifiers is None:
+            return None
+        expected = snake_tables(qualifiers, size // 4)
+        seating = Seating("snake", order=tuple(qualifiers),
+                          rule=f"The top {size} of the qualifying ranking (without withdrawn players), numbered 1..{size}; "
+                               f"table t seats qualifiers t, {size // 2 + 1}-t, {size // 2}+t and {size + 1}-t.")
+        outcome = self._seat_and_score(rnd, expected, seating, "Semifinal")
+        outcome.extra["replaced"] = replaced
+        outcome.extra["qualifiers"] = qualifiers
+        number = {pid: i for i, pid in enumerate(qualifiers)}
+        if self.fmt.roles:
+            for table in outcome.units:
+                table.banker = max(table.players, key=lambda p: number.get(p, 0))
+                table.choice_order = tuple(sorted(table.players, key=lambda p: number.get(p, 0)))
+        if outcome.status != "complete":
+            return None
+        final_rank = rank(qualifiers, CRITERIA, tally(self.played + outcome.units), self.lots)
+        self.out.standings.append(Standing("semifinal", None, 1, CRITERIA, final_rank))
+        self.final_rank = final_rank
+        return outcome.units
+
+    def _final(self, rnd: Round, semifinal_tables):
+        if self.waiting:
+            self._seat_and_score(rnd, [], Seating("qualifiers"), "Final")
+            return
+        if self.fmt.semifinal:
+            finalists = self._semifinal_winners(rnd, semifinal_tables)
+            if finalists is None:
+                return
+            order = [row.player for row in self.final_rank]
+            finalists.sort(key=order.index)
+            rule = "The winners of the semifinal tables, in final-rank order (they choose turn order in that sequence)."
+            replaced = []
+        else:
+            finalists, replaced = self._qualifiers(rnd, 4)
+            if finalists is None:
+                return
+            rule = f"The top 4 of the ranking after qualifying round {self.fmt.qualifying_rounds}, in ranking order; a withdrawn qualifier is replaced by the next-ranked player."
+        outcome = self._seat_and_score(rnd, [finalists], Seating("qualifiers", order=tuple(finalists), rule=rule), "Final",
+                                       require_winner=self.fmt.final_limit_free)
+        outcome.extra["replaced"] = replaced
+        if self.fmt.roles:
+            for table in outcome.units:
+                table.choice_order = tuple(finalists)
+        if outcome.status == "complete":
+            self._classify(outcome.units[0])
+
+    def _semifinal_winners(self, rnd: Round, semifinal_tables):
+        """The semifinal table winners, or who ``advance:`` names for a table without one."""
+        where = rnd.where
+        if rnd.withdrawn:
+            self.problems.append(Problem(where.path, where.line("withdrawn"), "withdrawn is not accepted in the final: the semifinal table winners play it"))
+        advance = dict(rnd.advance)
+        finalists, missing = [], []
+        for table in semifinal_tables:
+            chosen = advance.pop(table.table, None)
+            if table.winner is not None:
+                finalists.append(table.winner)
+                if chosen is not None:
+                    self.problems.append(Problem(where.path, where.line("advance", str(table.table)), f"semifinal table {table.table} had a winner ({table.winner}); advance is only for a table without one"))
+            elif chosen is None:
+                missing.append(table.table)
+            elif chosen not in table.players:
+                self.problems.append(Problem(where.path, where.line("advance", str(table.table)), f"{chosen} did not play at semifinal table {table.table}"))
+            else:
+                finalists.append(chosen)
+        for number in advance:
+            self.problems.append(Problem(where.path, where.line("advance", str(number)), f"there is no semifinal table {number}"))
+        if missing:
+            tables = ", ".join(str(t) for t in missing)
+            message = (f"semifinal table {tables} ended without a winner: the organisers must record who advances, "
+                       f"e.g. advance: {{{missing[0]}: <player id>}} in this file")
+            if rnd.listed:
+                self.problems.append(Problem(where.path, where.line(), message))
+            outcome = RoundOutcome(rnd.stage, rnd.round, "tables", "upcoming", [], Seating("qualifiers"), source=rnd, title="Final", waiting=message)
+            self.out.rounds.append(outcome)
+            self.waiting = message
+            return None
+        return finalists
+
+    # -- classification -----------------------------------------------------------
+
+    def _classify(self, final: CatanTable):
+        """The final classification (formats.md 1 and 2, "Classification").
+
+        1st the final's winner; the other finalists by counted VP in the final,
+        ties by the ranking that seated the final; then (with a semifinal) the
+        other semifinalists by final rank; then everyone else by the
+        qualifying ranking.
+        """
+        seeding = [row.player for row in (self.final_rank if self.fmt.semifinal else self.ranking)]
+        others = sorted((p for p in final.players if p != final.winner),
+                        key=lambda p: (-final.seat(p)[1], seeding.index(p)))
+        order = [final.winner] + others
+        if self.fmt.semifinal:
+            order += [p for p in seeding if p not in order]
+        order += [row.player for row in self.ranking if row.player not in order]
+        self.out.classification = [Place(i + 1, pid) for i, pid in enumerate(order)]
+
+
+class CatanLV2016(CatanFormat):
+    """Catan championship of Latvia 2016 (formats.md 1)."""
+
+    id = "catan-lv-2016"
+    title = "Catan championship of Latvia 2016"
+    qualifying_rounds = 4
+    semifinal = True
+    roles = True
+
+
+class CatanLTRoute66(CatanFormat):
+    """Catan tournament "Route 66", Vilnius 2010 (formats.md 2)."""
+
+    id = "catan-lt-route66"
+    title = "Catan tournament “Route 66”"
+    qualifying_rounds = 2

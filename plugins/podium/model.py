@@ -1,0 +1,178 @@
+"""The event model: plain, immutable data read from organisers' files.
+
+Nothing here computes results; the formats' engines do.  Every element keeps
+``where`` (its file and key path) so that any rule broken later can still be
+reported at the line of the offending value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .loader import Document
+
+
+@dataclass(frozen=True)
+class Where:
+    """The place of a model element: a document and a key path inside it."""
+
+    doc: Document = field(repr=False, compare=False)
+    keypath: tuple = ()
+
+    @property
+    def path(self) -> str:
+        return self.doc.path
+
+    def line(self, *sub) -> int:
+        return self.doc.line(*self.keypath, *sub)
+
+    def at(self, *sub) -> "Where":
+        return Where(self.doc, self.keypath + tuple(sub))
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    where: Where = field(repr=False, compare=False)
+    club: str | None = None
+    country: str | None = None
+    reserve: bool = False
+    previous_place: int | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a 4-player game (Catan) or a Baśka table.
+
+    ``players`` is the seat order; ``scores`` the recorded VP or small points in
+    that order, or None while only the seating is known.  ``winner`` is the
+    file's explicit value (a player id or ``"none"``), or None when not given.
+    """
+
+    table: int
+    players: tuple
+    where: Where = field(repr=False, compare=False)
+    scores: tuple | None = None
+    winner: str | None = None
+    deals: tuple | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal of a Baśka protocol (formats.md 5)."""
+
+    game: str
+    where: Where = field(repr=False, compare=False)
+    won: object = None  # a pair of ids (para, wesele) or a boolean
+    player: str | None = None
+    level: str = "none"
+    degree: str = "normal"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A two-player game (Carcassonne)."""
+
+    table: int
+    players: tuple
+    where: Where = field(repr=False, compare=False)
+    score: tuple | None = None
+    forfeit: str | None = None
+    time: tuple | None = None
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    """One game of a Tantrix match: scores, or the margin of the first player."""
+
+    where: Where = field(repr=False, compare=False)
+    score: tuple | None = None
+    margin: int | None = None
+    penalty: tuple = (0, 0)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A Tantrix knockout match in bracket slot ``match``."""
+
+    match: int
+    players: tuple
+    where: Where = field(repr=False, compare=False)
+    games: tuple = ()
+    status: str = "NORMAL"
+    resigned: str | None = None
+    when: str | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round file.  With no tables, games or matches it is upcoming."""
+
+    stage: str
+    round: int
+    where: Where = field(repr=False, compare=False)
+    session: int | None = None
+    manual: str | None = None
+    note: str | None = None
+    absent: tuple = ()
+    withdrawn: tuple = ()
+    advance: tuple = ()  # ((table number, player id), ...)
+    tables: tuple | None = None
+    games: tuple | None = None
+    matches: tuple | None = None
+
+    @property
+    def units(self):
+        """The tables, games or matches listed, or None for a seating-only file."""
+        for units in (self.tables, self.games, self.matches):
+            if units is not None:
+                return units
+        return None
+
+    @property
+    def listed(self) -> bool:
+        return self.units is not None
+
+    def player_ids(self):
+        """Every player id that the round's seating names, in file order."""
+        for unit in self.units or ():
+            yield from unit.players
+
+
+@dataclass(frozen=True)
+class Event:
+    slug: str
+    name: str
+    format: str
+    where: Where = field(repr=False, compare=False)
+    players: tuple = ()
+    rounds: tuple = ()
+    options: dict = field(default_factory=dict, compare=False)
+    language: str = "en"
+    dates: tuple = ()
+    venue: str | None = None
+    rules: str | None = None
+    seed: str = ""
+    lots: tuple = ()
+    note: str | None = None
+
+    def player(self, player_id: str) -> Player:
+        return self._players_by_id[player_id]
+
+    @property
+    def _players_by_id(self) -> dict:
+        cache = self.__dict__.get("_by_id")
+        if cache is None:
+            cache = {p.id: p for p in self.players}
+            object.__setattr__(self, "_by_id", cache)
+        return cache
+
+    def has_player(self, player_id: str) -> bool:
+        return player_id in self._players_by_id
+
+    def stage_rounds(self, stage: str) -> list:
+        """The stage's round files in round order."""
+        return sorted((r for r in self.rounds if r.stage == stage), key=lambda r: r.round)

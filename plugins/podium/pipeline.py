@@ -1,0 +1,57 @@
+"""load -> validate -> engines: the one path shared by the site and the CLI.
+
+``evaluate_folder`` returns every event's outcome or raises
+:class:`~podium.errors.Problems` with every problem of every file, so that
+``podium export``, ``podium validate`` and the site can never disagree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problem, Problems
+from .formats import get_format
+from .outcome import EventOutcome
+from .results import event_folders, read_event, read_registry
+
+
+def evaluate_event(folder, registry=None) -> tuple[EventOutcome | None, list[Problem]]:
+    """Read one event folder and run its format's engines."""
+    event, problems = read_event(Path(folder), registry)
+    if event is None or problems:
+        return None, problems
+    outcome = get_format(event.format, event.options).evaluate(event)
+    return outcome, outcome.problems
+
+
+def evaluate_folder(results) -> tuple[list[EventOutcome], dict]:
+    """Every event of a results folder, in slug order, and the registry of people.
+
+    Raises :class:`Problems` with all problems of all files if there are any.
+    """
+    results = Path(results)
+    if not results.is_dir():
+        raise Problems([Problem(str(results), 1, "results folder not found")])
+    registry, problems = read_registry(results)
+    outcomes = []
+    for folder in event_folders(results):
+        outcome, found = evaluate_event(folder, registry)
+        problems += found
+        if outcome is not None:
+            outcomes.append(outcome)
+    if problems:
+        raise Problems(problems)
+    return outcomes, registry
+
+
+def evaluate_one(folder) -> EventOutcome:
+    """One event folder (with the registry of its parent folder); raises Problems."""
+    folder = Path(folder)
+    if not (folder / "event.yaml").exists():
+        raise Problems([Problem(str(folder), 1, "not an event folder (no event.yaml)")])
+    registry, problems = read_registry(folder.parent)
+    outcome, found = evaluate_event(folder, registry)
+    problems += found
+    if problems:
+        raise Problems(problems)
+    return outcome

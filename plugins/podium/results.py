@@ -1,0 +1,232 @@
+"""Read a results folder into validated :class:`~podium.model.Event` models.
+
+Layout (data-format.md): ``players.yaml`` (optional registry of people) and
+one folder per event, named by its slug, holding ``event.yaml`` and one YAML
+file per round.  Every file is loaded safely and checked against its schema;
+then the rules that need no format are checked: every id names a player of
+the event, nobody appears twice in one round, and each stage's rounds are
+numbered 1, 2, 3, ... with no gap and no repeat.  All problems of all files
+are returned together.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from . import schemas
+from .errors import Problem
+from .loader import load_file
+from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+ROUND_SUFFIXES = (".yaml", ".yml")
+
+
+def event_folders(results: Path) -> list[Path]:
+    """The event folders of a results folder, in name order."""
+    return sorted(p for p in results.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def read_registry(results: Path) -> tuple[dict, list[Problem]]:
+    """The people of ``players.yaml`` by id (empty when there is none)."""
+    path = results / "players.yaml"
+    if not path.exists():
+        return {}, []
+    doc, problems = load_file(path)
+    if doc is None:
+        return {}, problems
+    problems += schemas.check(doc, "players")
+    registry = {}
+    if problems or not isinstance(doc.data, list):
+        return registry, problems
+    for i, entry in enumerate(doc.data):
+        if entry["id"] in registry:
+            problems.append(Problem(doc.path, doc.line(i, "id"), f"person '{entry['id']}' is listed twice"))
+        registry[entry["id"]] = entry
+    return registry, problems
+
+
+def read_event(folder: Path, registry: dict | None = None) -> tuple[Event | None, list[Problem]]:
+    """Load, schema-check and model one event folder."""
+    registry = registry or {}
+    problems: list[Problem] = []
+    event_path = folder / "event.yaml"
+    if not SLUG.match(folder.name):
+        problems.append(Problem(str(event_path), 1, f"folder name '{folder.name}' is not a valid event slug (lowercase letters, digits and '-')"))
+    if not event_path.exists():
+        return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")]
+    doc, found = load_file(event_path)
+    problems += found
+    if doc is not None:
+        problems += schemas.check(doc, "event")
+    round_docs = []
+    for path in sorted(folder.iterdir()):
+        if path.name == "event.yaml" or path.suffix not in ROUND_SUFFIXES or path.name.startswith("."):
+            continue
+        round_doc, found = load_file(path)
+        problems += found
+        if round_doc is not None:
+            found = schemas.check(round_doc, "round")
+            problems += found
+            if not found:
+                round_docs.append(round_doc)
+    if doc is None or problems:
+        return None, problems
+    event = _event(folder.name, doc, registry, problems)
+    rounds = tuple(_round(d) for d in round_docs)
+    event = _replace_rounds(event, rounds)
+    problems += check_event(event)
+    return event, problems
+
+
+def _replace_rounds(event: Event, rounds) -> Event:
+    from dataclasses import replace
+
+    return replace(event, rounds=rounds)
+
+
+def _event(slug: str, doc, registry: dict, problems: list) -> Event:
+    data = doc.data
+    where = Where(doc)
+    players = []
+    seen = set()
+    for i, entry in enumerate(data["players"]):
+        pid = entry["id"]
+        person = registry.get(pid, {})
+        name = entry.get("name") or person.get("name")
+        if pid in seen:
+            problems.append(Problem(doc.path, doc.line("players", i, "id"), f"player '{pid}' is listed twice"))
+        seen.add(pid)
+        if not name:
+            problems.append(Problem(doc.path, doc.line("players", i), f"player '{pid}' has no name (give one here or in players.yaml)"))
+            name = pid
+        players.append(Player(
+            id=pid, name=name, where=where.at("players", i),
+            club=entry.get("club", person.get("club")),
+            country=entry.get("country", person.get("country")),
+            reserve=entry.get("reserve", False),
+            previous_place=entry.get("previous_place"),
+            seed=entry.get("seed"),
+        ))
+    for i, pid in enumerate(data.get("lots", ())):
+        if pid not in seen:
+            problems.append(Problem(doc.path, doc.line("lots", i), f"'{pid}' in lots is not a player of this event"))
+    return Event(
+        slug=slug, name=data["name"], format=data["format"], where=where,
+        players=tuple(players), options=dict(data.get("options") or {}),
+        language=data.get("language", "en"), dates=tuple(data.get("dates", ())),
+        venue=data.get("venue"), rules=data.get("rules"),
+        seed=str(data.get("seed", slug)), lots=tuple(data.get("lots", ())), note=data.get("note"),
+    )
+
+
+def _round(doc) -> Round:
+    data = doc.data
+    where = Where(doc)
+    tables = games = matches = None
+    if "tables" in data:
+        tables = tuple(_table(t, where.at("tables", i)) for i, t in enumerate(data["tables"]))
+    if "games" in data:
+        games = tuple(_game(g, where.at("games", i)) for i, g in enumerate(data["games"]))
+    if "matches" in data:
+        matches = tuple(_match(m, where.at("matches", i)) for i, m in enumerate(data["matches"]))
+    return Round(
+        stage=data["stage"], round=data["round"], where=where, session=data.get("session"),
+        manual=data.get("manual"), note=data.get("note"),
+        absent=tuple(data.get("absent", ())), withdrawn=tuple(data.get("withdrawn", ())),
+        advance=tuple(sorted((int(k), v) for k, v in (data.get("advance") or {}).items())),
+        tables=tables, games=games, matches=matches,
+    )
+
+
+def _table(data, where: Where) -> Table:
+    seats = data["seats"]
+    if isinstance(seats, dict):
+        players, scores = tuple(seats), tuple(seats.values())
+    else:
+        players, scores = tuple(seats), None
+    deals = None
+    if "deals" in data:
+        deals = tuple(
+            Deal(game=d["game"], where=where.at("deals", i), won=tuple(d["won"]) if isinstance(d.get("won"), list) else d.get("won"),
+                 player=d.get("player"), level=d.get("level", "none"), degree=d.get("degree", "normal"))
+            for i, d in enumerate(data["deals"])
+        )
+    return Table(table=data["table"], players=players, where=where, scores=scores, winner=data.get("winner"), deals=deals)
+
+
+def _game(data, where: Where) -> Game:
+    return Game(
+        table=data["table"], players=tuple(data["players"]), where=where,
+        score=tuple(data["score"]) if "score" in data else None, forfeit=data.get("forfeit"),
+        time=tuple(data["time"]) if "time" in data else None, place=data.get("place"),
+    )
+
+
+def _match(data, where: Where) -> Match:
+    games = tuple(
+        MatchGame(where=where.at("games", i), score=tuple(g["score"]) if "score" in g else None,
+                  margin=g.get("margin"), penalty=tuple(g.get("penalty", (0, 0))))
+        for i, g in enumerate(data.get("games", ()))
+    )
+    return Match(match=data["match"], players=tuple(data["players"]), where=where, games=games,
+                 status=data.get("status", "NORMAL"), resigned=data.get("resigned"), when=data.get("when"))
+
+
+def check_event(event: Event) -> list[Problem]:
+    """The rules every format shares: known ids, one seat per player, round numbering."""
+    problems: list[Problem] = []
+
+    def unknown(pid, where: Where, *sub, what="player"):
+        if pid is not None and not event.has_player(pid):
+            problems.append(Problem(where.path, where.line(*sub), f"{what} '{pid}' is not a player of this event"))
+
+    for rnd in event.rounds:
+        seen: dict = {}
+        for name in ("absent", "withdrawn"):
+            for i, pid in enumerate(getattr(rnd, name)):
+                unknown(pid, rnd.where, name, i)
+        for table_no, pid in rnd.advance:
+            unknown(pid, rnd.where, "advance", str(table_no))
+        kind = "tables" if rnd.tables is not None else "games" if rnd.games is not None else "matches"
+        for unit in rnd.units or ():
+            key = "seats" if kind == "tables" else "players"
+            for i, pid in enumerate(unit.players):
+                sub = (key, pid) if kind == "tables" and unit.scores is not None else (key, i)
+                if not event.has_player(pid):
+                    unknown(pid, unit.where, *sub)
+                elif pid in seen:
+                    problems.append(Problem(unit.where.path, unit.where.line(*sub), f"player '{pid}' is seated twice in this round (also at {seen[pid]})"))
+                else:
+                    seen[pid] = f"{'table' if kind != 'matches' else 'match'} {getattr(unit, 'table', getattr(unit, 'match', '?'))}"
+            for field_name in ("winner", "forfeit", "resigned"):
+                value = getattr(unit, field_name, None)
+                if value is not None and value != "none" and value not in unit.players:
+                    problems.append(Problem(unit.where.path, unit.where.line(field_name), f"{field_name} '{value}' is not at this {'match' if kind == 'matches' else 'table'}"))
+        for pid in rnd.absent:
+            if pid in seen:
+                problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"player '{pid}' is listed absent but seated at {seen[pid]}"))
+    problems += _check_numbering(event)
+    return problems
+
+
+def _check_numbering(event: Event) -> list[Problem]:
+    """Each stage's rounds run 1, 2, 3, ...: repeats and gaps are errors.
+
+    A repeat is reported at the second file; a gap at the first file after it.
+    """
+    problems = []
+    for stage in sorted({r.stage for r in event.rounds}):
+        expected = 1
+        seen = {}
+        for rnd in sorted(event.stage_rounds(stage), key=lambda r: (r.round, r.where.path)):
+            if rnd.round in seen:
+                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{stage} round {rnd.round} is listed twice (also in {Path(seen[rnd.round]).name})"))
+                continue
+            seen[rnd.round] = rnd.where.path
+            if rnd.round != expected:
+                missing = f"round {expected}" if rnd.round == expected + 1 else f"rounds {expected}-{rnd.round - 1}"
+                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{stage} round {rnd.round} follows a gap: {missing} missing"))
+            expected = rnd.round + 1
+    return problems

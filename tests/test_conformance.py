@@ -1,0 +1,26 @@
+"""Every conformance sample (../shared/conformance) reproduces its expected values.
+
+Each sample folder is evaluated by the same path as ``podium export`` and the
+document is compared with ``expected/<slug>.json`` (standings, upcoming
+seatings, Tantrix matches, classification).
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conformance import differences
+from podium.export import event_document
+from podium.pipeline import evaluate_one
+
+CONFORMANCE = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+SAMPLES = sorted(p.name for p in (CONFORMANCE / "results").iterdir()) if CONFORMANCE.exists() else []
+
+
+@pytest.mark.skipif(not SAMPLES, reason="../shared/conformance is not beside the repository")
+@pytest.mark.parametrize("name", SAMPLES)
+def test_sample_matches_expected(name):
+    document = json.loads(json.dumps(event_document(evaluate_one(CONFORMANCE / "results" / name))))
+    expected = json.loads((CONFORMANCE / "expected" / f"{name}.json").read_text("utf-8"))
+    assert differences(document, expected) == []
