@@ -101,3 +101,25 @@ def round_status(results_in: list[bool]) -> str:
     if any(results_in):
         return "in-progress"
     return "upcoming"
+
+
+def next_round_header(fmt: Format, outcome) -> dict | None:
+    """The header of the next round file to create, or None when none is due.
+
+    The next round is the first round of the format's stages (in order) that
+    has no file; it is due only when every round before it is complete.
+    Formats whose stages have no fixed round count override
+    ``Format.next_round_header``.
+    """
+    event = outcome.event
+    if any(r.status != "complete" for r in outcome.rounds):
+        return None
+    present = {(r.stage, r.round) for r in event.rounds}
+    for spec in fmt.stages(event):
+        for number in range(1, (spec.rounds or 0) + 1):
+            if (spec.id, number) not in present:
+                return {"stage": spec.id, "round": number}
+    return None
+
+
+Format.next_round_header = next_round_header
