@@ -3,3 +3,25 @@ from pathlib import Path
 
 # tests/conformance.py and friends are helpers importable by the tests
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import textwrap
+
+import pytest
+
+
+def write_event(folder: Path, files: dict) -> Path:
+    """Write an event folder: ``files`` maps file names to YAML text (dedented)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
+    return folder
+
+
+@pytest.fixture
+def event_folder(tmp_path):
+    """A factory: ``event_folder(files, slug="test-event")`` -> the folder path."""
+
+    def make(files: dict, slug: str = "test-event") -> Path:
+        return write_event(tmp_path / "results" / slug, files)
+
+    return make

@@ -126,8 +126,14 @@ def _check_events(text: str) -> None:
             depth -= 1
 
 
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
 def _build(node, keypath, lines, problems, path):
     lines[keypath] = node.start_mark.line + 1
+    if not isinstance(node, yaml.ScalarNode) and node.tag not in _COLLECTION_TAGS:
+        problems.append(_tag_problem(node, path))
+        return None
     if isinstance(node, yaml.MappingNode):
         result = {}
         for key_node, value_node in node.value:
@@ -145,11 +151,15 @@ def _build(node, keypath, lines, problems, path):
     return _scalar(node, problems, path)
 
 
+def _tag_problem(node, path) -> Problem:
+    shown = node.tag.replace("tag:yaml.org,2002:", "!!")
+    return Problem(path, node.start_mark.line + 1, f"the YAML tag '{shown}' is not allowed")
+
+
 def _scalar(node, problems, path):
     tag, value = node.tag, node.value
     if tag not in _PLAIN_TAGS:
-        shown = tag.replace("tag:yaml.org,2002:", "!!")
-        problems.append(Problem(path, node.start_mark.line + 1, f"the YAML tag '{shown}' is not allowed"))
+        problems.append(_tag_problem(node, path))
         return None
     if tag == "tag:yaml.org,2002:int":
         if ":" in value:  # YAML 1.1 base-60 number: the organiser meant a clock time

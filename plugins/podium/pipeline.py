@@ -18,9 +18,13 @@ from .results import event_folders, read_event, read_registry
 def evaluate_event(folder, registry=None) -> tuple[EventOutcome | None, list[Problem]]:
     """Read one event folder and run its format's engines."""
     event, problems = read_event(Path(folder), registry)
-    if event is None or problems:
+    if event is None:
         return None, problems
-    outcome = get_format(event.format, event.options).evaluate(event)
+    fmt = get_format(event.format, event.options)
+    problems += fmt.check_stages(event)
+    if problems:  # the engines run only on data that passed every general check
+        return None, problems
+    outcome = fmt.evaluate(event)
     return outcome, outcome.problems
 
 

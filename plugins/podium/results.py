@@ -12,6 +12,7 @@ are returned together.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from . import schemas
@@ -71,19 +72,15 @@ def read_event(folder: Path, registry: dict | None = None) -> tuple[Event | None
             problems += found
             if not found:
                 round_docs.append(round_doc)
-    if doc is None or problems:
+    if doc is None or any(p.path == doc.path for p in problems):
         return None, problems
+    rounds_ok = not problems
     event = _event(folder.name, doc, registry, problems)
-    rounds = tuple(_round(d) for d in round_docs)
-    event = _replace_rounds(event, rounds)
+    if not rounds_ok:  # rules across rounds would only echo the broken files
+        return None, problems
+    event = replace(event, rounds=tuple(_round(d) for d in round_docs))
     problems += check_event(event)
     return event, problems
-
-
-def _replace_rounds(event: Event, rounds) -> Event:
-    from dataclasses import replace
-
-    return replace(event, rounds=rounds)
 
 
 def _event(slug: str, doc, registry: dict, problems: list) -> Event:

@@ -201,7 +201,6 @@ class _CatanRun:
         self.lots = fmt.lots(event)
         self.out = EventOutcome(event, fmt)
         self.problems = self.out.problems
-        self.problems += fmt.check_stages(event)
         self.files = {(r.stage, r.round): r for r in event.rounds}
         self.played: list[CatanTable] = []  # qualifying tables played so far
         self.ranking: list = []  # rows of the latest qualifying standing
@@ -240,6 +239,9 @@ class _CatanRun:
     def _qualifying(self, rnd: Round, ids):
         number = rnd.round
         purpose = f"qualifying/{number}"
+        if self.waiting:
+            self._seat_and_score(rnd, [], Seating("rank"), "Qualifying")
+            return
         if number == 1:
             order = draw_order(ids, self.event.seed, purpose)
             seating = Seating("draw", purpose=purpose, order=tuple(order),

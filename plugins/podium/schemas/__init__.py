@@ -39,22 +39,31 @@ def check(document, kind: str) -> list[Problem]:
     """Every schema violation of ``document`` (a loaded file of ``kind``)."""
     problems = []
     for error in _validator(kind).iter_errors(document.data):
-        if error.context:
-            error = best_match(error.context)
+        error = _most_telling(error)
         keypath = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and error.validator_value is False:
+            known = ", ".join(sorted(error.schema.get("properties", {})))
+            for name in sorted(set(error.instance) - set(error.schema.get("properties", {}))):
+                where = _keypath_text(keypath + (name,))
+                problems.append(Problem(document.path, document.line(*keypath, name), f"{where}: unknown field (known fields here: {known})"))
+            continue
         problems.append(Problem(document.path, document.line(*keypath), _message(error, keypath)))
     return problems
+
+
+def _most_telling(error):
+    """For ``oneOf``/``anyOf``, the error of the branch the value was meant for:
+    a branch whose type already fails says less than one that got further."""
+    while error.context:
+        deeper = [e for e in error.context if e.validator != "type"] or list(error.context)
+        error = best_match(deeper)
+    return error
 
 
 def _message(error, keypath) -> str:
     where = _keypath_text(keypath)
     if error.validator == "pattern" and error.validator_value in _FRIENDLY_PATTERNS:
         text = f"{error.instance!r} {_FRIENDLY_PATTERNS[error.validator_value]}"
-    elif error.validator == "additionalProperties" and error.validator_value is False:
-        known = sorted(error.schema.get("properties", {}))
-        text = error.message.replace("Additional properties are not allowed", "unknown field")
-        if known:
-            text += f"; known fields: {', '.join(known)}"
     elif error.validator == "enum":
         text = f"{error.instance!r} is not one of: {', '.join(str(v) for v in error.validator_value)}"
     elif error.validator == "false":
