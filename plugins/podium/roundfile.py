@@ -30,7 +30,7 @@ def scalar(value) -> str:
 def flow(value) -> str:
     """A flow-style YAML value (lists and mappings on one line)."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k if str(k).isdigit() else scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(flow(v) for v in value) + "]"
     return scalar(value)

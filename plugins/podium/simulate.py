@@ -108,7 +108,11 @@ def simulate(folder, seed: str = "podium", rounds: int | None = None, leave_upco
             return written
         rng = random.Random(f"{seed}/{current.stage}/{current.round}")
         source = current.source
-        header = {"stage": current.stage, "round": current.round, "session": source.session if source else None}
+        header = {"stage": current.stage, "round": current.round}
+        if source is not None:  # keep what the organisers wrote besides the seating
+            header.update(session=source.session, manual=source.manual, note=source.note,
+                          absent=list(source.absent) or None, withdrawn=list(source.withdrawn) or None,
+                          advance={str(k): v for k, v in source.advance} or None)
         key, units = RESULTS[fmt.system](fmt, outcome, current, rng, seed)
         path = Path(source.where.path) if source else folder / f"{current.stage}-{current.round:02d}.yaml"
         path.write_text(round_text(header, key, units), "utf-8")

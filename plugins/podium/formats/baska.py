@@ -285,8 +285,6 @@ def score_table(table: Table, short: bool) -> tuple[BaskaTable, list[Problem]]:
                                     "it is not played and takes no result (list its seats only)"))
         points = short_table_points(size)
         return BaskaTable(table.table, table.players, short=True, placement=(points,) * size, source=table), problems
-    if table.winner is not None:
-        problems.append(Problem(where.path, where.line("winner"), "a Baśka table has no winner field: the small points decide"))
     small = table.scores
     deals = None
     if table.deals is not None:
@@ -309,6 +307,10 @@ def score_table(table: Table, short: bool) -> tuple[BaskaTable, list[Problem]]:
         # kept even when faulty: the problems stop the build before anything is ranked
         result.small_points = tuple(small)
         result.placement = placement_points(small)
+    if table.winner is not None and (small is None or result.winner != table.winner):
+        problems.append(Problem(where.path, where.line("winner"),
+                                f"table {table.table}: winner '{table.winner}' does not match the small points "
+                                "(the only player with the most small points wins; the field can be left out)"))
     return result, problems
 
 
@@ -442,7 +444,7 @@ class _BaskaRun:
         self.prefix_complete = True
 
     def run(self) -> EventOutcome:
-        self.problems += self.fmt.check_stages(self.event)
+        # stage and round-number problems are found by the pipeline (Format.check_stages)
         if len(self.ids) < MIN_PLAYERS:
             where = self.event.where
             self.problems.append(Problem(where.path, where.line("players"),

@@ -1,0 +1,76 @@
+"""The site's URL scheme, the Pelican way: one ``*_URL`` / ``*_SAVE_AS`` pair per page kind.
+
+Every URL is built from ids and slugs only, and every part is checked
+against the id pattern before it is used, so no name from a data file can
+ever reach a URL or a path outside the output folder.  URLs are relative
+to ``SITEURL`` (templates write ``{{ SITEURL }}/{{ thing.url }}``).
+
+Settings (defaults below) can change the layout, e.g.
+``PODIUM_ROUND_URL = "{slug}/round-{stage}-{round}.html"``; a ``*_SAVE_AS``
+that is not set is the URL itself, plus ``index.html`` when the URL ends
+with ``/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+# ids (players) ^[a-z0-9][a-z0-9_-]*$; slugs and stage ids are a subset of it
+SAFE_PART = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+DEFAULT_URLS = {
+    "home": "",
+    "event": "{slug}/",
+    "round": "{slug}/{stage}-{round}/",
+    "standings_index": "{slug}/standings/",
+    "standings": "{slug}/standings/{stage}{group}-{round}/",
+    "players": "{slug}/players/",
+    "player": "{slug}/players/{player}/",
+    "classification": "{slug}/classification/",
+    "format": "{slug}/format/",
+    "json": "{slug}/event.json",
+}
+
+
+class Urls:
+    """``url(kind, **parts)`` and ``save_as(kind, **parts)`` for every page kind."""
+
+    def __init__(self, settings: dict | None = None):
+        settings = settings or {}
+        self.urls = {}
+        self.saves = {}
+        for kind, default in DEFAULT_URLS.items():
+            name = f"PODIUM_{kind.upper()}"
+            url = settings.get(f"{name}_URL", default)
+            save_as = settings.get(f"{name}_SAVE_AS")
+            if save_as is None:
+                save_as = url + "index.html" if url.endswith("/") or url == "" else url
+            self.urls[kind] = url
+            self.saves[kind] = save_as
+
+    @staticmethod
+    def _parts(parts: dict) -> dict:
+        checked = {}
+        for key, value in parts.items():
+            if isinstance(value, bool):
+                raise ValueError(f"URL part {key} must be an id, not {value!r}")
+            if isinstance(value, int):
+                checked[key] = str(value)
+            elif value == "" and key == "group":
+                checked[key] = ""
+            elif key == "group":
+                group = str(value).lower()
+                if not SAFE_PART.match(group):
+                    raise ValueError(f"unsafe group id in a URL: {value!r}")
+                checked[key] = "-" + group
+            elif isinstance(value, str) and SAFE_PART.match(value):
+                checked[key] = value
+            else:
+                raise ValueError(f"unsafe URL part {key}={value!r}")
+        return checked
+
+    def url(self, kind: str, **parts) -> str:
+        return self.urls[kind].format(**self._parts(parts))
+
+    def save_as(self, kind: str, **parts) -> str:
+        return self.saves[kind].format(**self._parts(parts))
