@@ -191,6 +191,9 @@ class CatanFormat(Format):
     def evaluate(self, event: Event) -> EventOutcome:
         return _CatanRun(self, event).run()
 
+    def rules_facts(self) -> list[tuple[str, str]]:
+        return _catan_facts(self)
+
 
 class _CatanRun:
     """One evaluation of one event: walks the stages in order."""
@@ -419,6 +422,57 @@ class _CatanRun:
             order += [p for p in seeding if p not in order]
         order += [row.player for row in self.ranking if row.player not in order]
         self.out.classification = [Place(i + 1, pid) for i, pid in enumerate(order)]
+
+
+def _catan_facts(fmt: CatanFormat) -> list[tuple[str, str]]:
+    """The rules as this project applies them, in plain words, for the format page."""
+    q = fmt.qualifying_rounds
+    facts = [
+        ("Stages", f"{q} qualifying rounds"
+         + (f", a semifinal of the best {fmt.semifinal_size}" if fmt.semifinal else "")
+         + (", then a final of the semifinal table winners." if fmt.semifinal else ", then a final of the best 4.")),
+        ("Tables", "Four players per table. When the field is not a multiple of four, 4 − (n mod 4) tables "
+                   "seat three players; those tables are numbered last. 1, 2 or 5 players cannot be seated."),
+        ("Victory points", "Each seat records its VP (0 to 20, unplayed VP cards included). At most 10 count in a "
+                           "game. The player who reaches 10 wins; a game halted by the time limit has no winner, "
+                           "but its VP still count."),
+        ("VP share", "Counted VP divided by the table's total. At a 3-player table the total is raised by "
+                     "one third (the game's average), so a share means the same at every table size."),
+        ("Ranking", "Wins, then counted VP, then the sum of VP shares, then the drawing of lots."),
+        ("Round 1", "Seated by the verifiable draw: each player's key is the SHA-256 of "
+                    "“seed/qualifying/1/player-id”; ascending keys fill table 1, then table 2, ..."),
+        (f"Rounds 2–{q}", "Seated by the ranking so far: places 1–4 at table 1, 5–8 at table 2, and so on; "
+                          "the 3-player tables go to the lowest-ranked players."),
+    ]
+    if fmt.semifinal:
+        facts += [
+            ("Semifinal", f"The best {fmt.semifinal_size} of the qualifying ranking, leaving out anyone listed as "
+                          "withdrawn (those below move up). With T tables, table t seats qualifiers t, 2T+1−t, "
+                          "2T+t and 4T+1−t: for 16 players 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13."),
+            ("Final rank", "The semifinalists ranked over all five games by the same criteria."),
+            ("Final", "The winners of the semifinal tables, in final-rank order, which is also the order in which "
+                      "they pick turn position and colour. If a semifinal table ends without a winner, the "
+                      "organisers name who advances (advance: in the final's file). The final must have a winner."),
+            ("Table roles", "Round 1: the last player in turn order is the banker. Later rounds and the semifinal: "
+                            "the lowest-ranked player at the table. The final: the organisers. Turn position and "
+                            "colour are chosen in rank order (round 1: turn order)."),
+            ("Time limit", "A round lasts 1:30. From 1:00 each turn is limited to one minute; at 1:30 five more "
+                           "minutes are played; at 1:35 the game stops with no winner."),
+            ("Classification", "The final's winner is champion; the other finalists follow by counted VP in the "
+                               "final (ties by final rank), then the other semifinalists by final rank, then "
+                               "everyone else by the qualifying ranking. (Project default.)"),
+        ]
+    else:
+        facts += [
+            ("Final", f"The best 4 after round {q}, listed by rank; a qualifier who withdraws is replaced by the "
+                      "next-ranked player. The final has no time limit and must have a winner."),
+            ("Time limit", "A qualifying round lasts 1:30. If nobody has 7 VP after 1:00, each turn is limited to "
+                           "one minute; at 1:30 the game stops with no winner."),
+            ("Classification", f"1st the final's winner; 2nd–4th the other finalists by counted VP in the final "
+                               f"(ties by the ranking after round {q}); then everyone else by that ranking. "
+                               "(Project default.)"),
+        ]
+    return facts
 
 
 class CatanLV2016(CatanFormat):
