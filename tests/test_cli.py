@@ -56,3 +56,41 @@ def test_export_is_deterministic_across_environments():
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
+
+
+def test_new_pair_simulate_round_trip(tmp_path):
+    assert podium("new", "my-cup", "--format", "catan-lt-route66", "--results", str(tmp_path), "--players", "7").returncode == 0
+    folder = tmp_path / "my-cup"
+    assert (folder / "event.yaml").exists() and (folder / "qualifying-01.yaml").read_text() == "stage: qualifying\nround: 1\n"
+    done = podium("pair", str(folder), "--write")
+    assert done.returncode == 0 and "Table 2:" in done.stdout
+    written = (folder / "qualifying-01.yaml").read_text()
+    assert "tables:" in written and "seats: [" in written
+    # with some results in, the round is in progress and the next one is refused
+    seats = written.split("seats: [")[1].split("]")[0].split(", ")
+    (folder / "qualifying-01.yaml").write_text(written.replace(f"seats: [{', '.join(seats)}]", "seats: {" + ", ".join(f"{p}: {v}" for p, v in zip(seats, (10, 5, 4, 3))) + "}"))
+    done = podium("pair", str(folder))
+    assert done.returncode == 1 and "Qualifying round 1 is not complete: 1 result(s) missing" in done.stderr
+    (folder / "qualifying-01.yaml").write_text(written)
+    assert podium("simulate", str(folder), "--seed", "x").returncode == 0
+    assert podium("validate", str(tmp_path)).returncode == 0
+    done = podium("pair", str(folder))
+    assert done.returncode == 0 and "every round is complete" in done.stderr
+
+
+def test_new_refuses_a_bad_slug_or_an_existing_folder(tmp_path):
+    done = podium("new", "Bad Slug", "--format", "baska-gp", "--results", str(tmp_path))
+    assert done.returncode == 1 and "not a valid slug" in done.stderr
+    (tmp_path / "taken").mkdir()
+    done = podium("new", "taken", "--format", "baska-gp", "--results", str(tmp_path))
+    assert done.returncode == 1 and "exists already" in done.stderr
+
+
+def test_simulate_is_deterministic(tmp_path):
+    texts = []
+    for name in ("one", "two"):
+        folder = tmp_path / name / "cup"
+        done = podium("simulate", str(folder), "--format", "catan-lv-2016", "--players", "23", "--seed", "s")
+        assert done.returncode == 0, done.stderr
+        texts.append(sorted((p.name, p.read_text()) for p in folder.iterdir()))
+    assert texts[0] == texts[1]

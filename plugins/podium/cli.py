@@ -1,7 +1,10 @@
 """The ``podium`` command for organisers.
 
-    podium validate [RESULTS]        every problem of every file; exit 1 if any
-    podium export RESULTS/<slug>     the event's JSON document on stdout
+    podium validate [RESULTS]                  every problem of every file; exit 1 if any
+    podium export RESULTS/<slug>               the event's JSON document on stdout
+    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules
+    podium new <slug> --format ID              a new event folder, ready for round 1
+    podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
 
 Problems are printed as ``path:line: message`` on stderr, never as a traceback.
 """
@@ -9,9 +12,19 @@ Problems are printed as ``path:line: message`` on stderr, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from .errors import Problems
+from .formats import FORMAT_IDS
+from .nextround import Finished, NotReady
+
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class UsageError(Exception):
+    """The command cannot do what was asked (the message says why)."""
 
 
 def main(argv=None) -> int:
@@ -21,9 +34,29 @@ def main(argv=None) -> int:
     validate.add_argument("results", nargs="?", default="results")
     export = commands.add_parser("export", help="print an event's JSON document")
     export.add_argument("event", help="an event folder, e.g. results/my-event")
+    pair = commands.add_parser("pair", help="seat the next round by the rules")
+    pair.add_argument("event", help="an event folder, e.g. results/my-event")
+    pair.add_argument("--write", action="store_true", help="save the round file, ready for results")
+    new = commands.add_parser("new", help="create a new event folder")
+    new.add_argument("slug", help="the event's slug (folder name): lowercase letters, digits, '-'")
+    new.add_argument("--format", required=True, choices=FORMAT_IDS)
+    new.add_argument("--results", default="results", help="the results folder (default: results)")
+    new.add_argument("--players", type=int, default=8, help="how many placeholder players to list (default 8)")
+    new.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
+    sim = commands.add_parser("simulate", help="fill an event with plausible results")
+    sim.add_argument("event", help="an event folder; created with --format and --players if missing")
+    sim.add_argument("--seed", default="podium", help="random seed: the same seed gives the same files")
+    sim.add_argument("--rounds", type=int, help="how many rounds to play (default: to the end)")
+    sim.add_argument("--upcoming", action="store_true", help="then create the next round's file, seating only")
+    sim.add_argument("--format", choices=FORMAT_IDS, help="with --players: create the event first")
+    sim.add_argument("--players", type=int, help="with --format: how many players to invent")
+    sim.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command](args)
+    except (NotReady, Finished, UsageError) as exc:
+        print(f"podium {args.command}: {exc}", file=sys.stderr)
+        return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -49,7 +82,91 @@ def _export(args) -> int:
     return 0
 
 
-COMMANDS = {"validate": _validate, "export": _export}
+def _pair(args) -> int:
+    from .nextround import next_seating, seating_text
+
+    rnd, path = next_seating(args.event)
+    print(_seating_report(rnd, path))
+    if args.write:
+        if path.exists() and rnd.source is not None and rnd.source.listed:
+            print(f"{path} already lists this seating; nothing written")
+            return 0
+        _write_atomically(path, seating_text(rnd))
+        print(f"written: {path}")
+    return 0
+
+
+def _seating_report(rnd, path) -> str:
+    from .pipeline import evaluate_one
+
+    names = {p.id: p.name for p in evaluate_one(path.parent).event.players} if path.exists() else {}
+    title = rnd.title or f"{rnd.stage} round {rnd.round}"
+    how = rnd.seating.rule or rnd.seating.method
+    if rnd.seating.purpose:
+        how += f" (draw purpose: {rnd.seating.purpose})"
+    lines = [f"{title} — {how}"]
+    label = "Match" if rnd.kind == "matches" else "Table"
+    for unit in rnd.units:
+        number = getattr(unit, "match", None) or unit.table
+        people = ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in unit.players)
+        lines.append(f"  {label} {number}: {people}")
+    return "\n".join(lines)
+
+
+def _write_atomically(path, text: str) -> None:
+    import os
+    import tempfile
+
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    os.replace(temporary, path)
+
+
+def _new(args) -> int:
+    from pathlib import Path
+
+    from .nextround import file_name
+    from .formats import get_format
+    from .roundfile import round_text
+    from .scaffold import event_template
+
+    folder = Path(args.results) / args.slug
+    if not SLUG.match(args.slug):
+        raise UsageError(f"'{args.slug}' is not a valid slug: use lowercase letters, digits and '-'")
+    if folder.exists():
+        raise UsageError(f"{folder} exists already; nothing written")
+    fmt = get_format(args.format)
+    folder.mkdir(parents=True)
+    _write_atomically(folder / "event.yaml", event_template(args.slug, args.format, args.players, args.language))
+    first = fmt.first_round_header()
+    _write_atomically(folder / file_name(first), round_text(first))
+    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players, then run podium pair {folder}")
+    return 0
+
+
+def _simulate(args) -> int:
+    from pathlib import Path
+
+    from .simulate import invent_players, new_event_yaml, simulate
+
+    folder = Path(args.event)
+    if not (folder / "event.yaml").exists():
+        if not (args.format and args.players):
+            raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
+        folder.mkdir(parents=True, exist_ok=True)
+        people = invent_players(args.players, args.language, folder.name)
+        if args.format == "tantrix-wc":
+            for i, person in enumerate(people, 1):
+                person["seed"] = i
+        (folder / "event.yaml").write_text(new_event_yaml(folder.name.replace("-", " ").title(), args.format, people, language=args.language), "utf-8")
+    written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
+    for path in written:
+        print(f"written: {path}")
+    return 0
+
+
+COMMANDS = {"validate": _validate, "export": _export, "pair": _pair, "new": _new, "simulate": _simulate}
 
 
 if __name__ == "__main__":

@@ -15,9 +15,9 @@ from .outcome import EventOutcome
 from .results import event_folders, read_event, read_registry
 
 
-def evaluate_event(folder, registry=None) -> tuple[EventOutcome | None, list[Problem]]:
+def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | None, list[Problem]]:
     """Read one event folder and run its format's engines."""
-    event, problems = read_event(Path(folder), registry)
+    event, problems = read_event(Path(folder), registry, pending)
     if event is None:
         return None, problems
     fmt = get_format(event.format, event.options)
@@ -48,13 +48,15 @@ def evaluate_folder(results) -> tuple[list[EventOutcome], dict]:
     return outcomes, registry
 
 
-def evaluate_one(folder) -> EventOutcome:
-    """One event folder (with the registry of its parent folder); raises Problems."""
+def evaluate_one(folder, pending=None) -> EventOutcome:
+    """One event folder (with the registry of its parent folder); raises Problems.
+
+    ``pending``: a round file to evaluate as if written (see ``read_event``)."""
     folder = Path(folder)
     if not (folder / "event.yaml").exists():
         raise Problems([Problem(str(folder), 1, "not an event folder (no event.yaml)")])
     registry, problems = read_registry(folder.parent)
-    outcome, found = evaluate_event(folder, registry)
+    outcome, found = evaluate_event(folder, registry, pending)
     problems += found
     if problems:
         raise Problems(problems)

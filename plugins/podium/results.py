@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import schemas
 from .errors import Problem
-from .loader import load_file
+from .loader import Document, load_file
 from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -48,8 +48,12 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
     return registry, problems
 
 
-def read_event(folder: Path, registry: dict | None = None) -> tuple[Event | None, list[Problem]]:
-    """Load, schema-check and model one event folder."""
+def read_event(folder: Path, registry: dict | None = None, pending: dict | None = None) -> tuple[Event | None, list[Problem]]:
+    """Load, schema-check and model one event folder.
+
+    ``pending`` is a round file not yet written (``{"path": ..., "data": ...}``),
+    evaluated as if it were there: how ``podium pair`` seats a new round.
+    """
     registry = registry or {}
     problems: list[Problem] = []
     event_path = folder / "event.yaml"
@@ -72,6 +76,10 @@ def read_event(folder: Path, registry: dict | None = None) -> tuple[Event | None
             problems += found
             if not found:
                 round_docs.append(round_doc)
+    if pending is not None:
+        pending_doc = Document(str(pending["path"]), pending["data"], {(): 1})
+        problems += schemas.check(pending_doc, "round")
+        round_docs.append(pending_doc)
     if doc is None or any(p.path == doc.path for p in problems):
         return None, problems
     rounds_ok = not problems

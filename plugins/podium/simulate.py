@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .formats import get_format
 from .pipeline import evaluate_one
+from .nextround import Finished, header_of, next_seating
 from .roundfile import round_text
 
 # (men's names, women's names) and surnames as (man's form, woman's form)
@@ -82,51 +83,44 @@ def strength(seed: str, player_id: str) -> float:
 def simulate(folder, seed: str = "podium", rounds: int | None = None, leave_upcoming: bool = False) -> list[Path]:
     """Play the event in ``folder`` forward; return the files written.
 
-    ``rounds`` limits how many rounds get results; with ``leave_upcoming`` the
-    next round's file is created (seating only) after the last one played.
+    ``rounds`` limits how many rounds get results (all, by default); with
+    ``leave_upcoming`` the next round's file is then created, seating only.
     """
     folder = Path(folder)
     written: list[Path] = []
     played = 0
-    while True:
-        outcome = evaluate_one(folder)
-        fmt = outcome.format
-        current = outcome.next_round()
-        if current is None:
-            header = fmt.next_round_header(outcome)
-            if header is None or (rounds is not None and played >= rounds and not leave_upcoming):
-                return written
-            path = folder / f"{header['stage']}-{header['round']:02d}.yaml"
-            path.write_text(round_text(header), "utf-8")
-            written.append(path)
-            if rounds is not None and played >= rounds:
-                return written
-            continue
-        if current.status != "upcoming" or not current.units:
-            raise ValueError(f"{current.title or current.slug} cannot be simulated: {current.waiting or current.status}")
-        if rounds is not None and played >= rounds:
+    while rounds is None or played < rounds:
+        try:
+            current, path = next_seating(folder)
+        except Finished:
             return written
         rng = random.Random(f"{seed}/{current.stage}/{current.round}")
-        source = current.source
-        header = {"stage": current.stage, "round": current.round}
-        if source is not None:  # keep what the organisers wrote besides the seating
-            header.update(session=source.session, manual=source.manual, note=source.note,
-                          absent=list(source.absent) or None, withdrawn=list(source.withdrawn) or None,
-                          advance={str(k): v for k, v in source.advance} or None)
-        key, units = RESULTS[fmt.system](fmt, outcome, current, rng, seed)
-        path = Path(source.where.path) if source else folder / f"{current.stage}-{current.round:02d}.yaml"
-        path.write_text(round_text(header, key, units), "utf-8")
-        if path not in written:
-            written.append(path)
+        outcome = evaluate_one(folder, pending=None if path.exists() else {"path": path, "data": header_of(current)})
+        key, units = RESULTS[outcome.format.system](outcome.format, outcome, current, rng, seed)
+        _write(path, round_text(header_of(current), key, units), written)
         played += 1
+    if leave_upcoming:
+        try:
+            current, path = next_seating(folder)
+        except Finished:
+            return written
+        if not path.exists():
+            _write(path, round_text(header_of(current)), written)
+    return written
+
+
+def _write(path: Path, text: str, written: list) -> None:
+    path.write_text(text, "utf-8")
+    if path not in written:
+        written.append(path)
 
 
 def _catan_results(fmt, outcome, rnd, rng, seed):
     """Each table: seats shuffled (the real seat order), one winner at 10-12 VP
     chosen by strength, the others 2-9; about one game in eight stopped by
-    the time limit (never where a winner is required)."""
+    the time limit in qualifying rounds."""
     units = []
-    can_stop = rnd.stage != "final"
+    can_stop = rnd.stage == "qualifying"  # later stages need a winner per table
     for table in rnd.units:
         seats = list(table.players)
         rng.shuffle(seats)

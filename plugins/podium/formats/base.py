@@ -123,3 +123,14 @@ def next_round_header(fmt: Format, outcome) -> dict | None:
 
 
 Format.next_round_header = next_round_header
+
+
+def first_round_header(fmt: Format) -> dict:
+    """The header of an event's first round file (its first stage, round 1)."""
+    header = {"stage": fmt.stages(None)[0].id, "round": 1}
+    if fmt.system == "baska":
+        header["session"] = 1
+    return header
+
+
+Format.first_round_header = first_round_header

@@ -638,6 +638,10 @@ class _Run:
             places = [place for _, _, place in expected]
             units = []
             for i, game in enumerate(rnd.games):
+                if game.forfeit is not None and game.score is None:
+                    self.problems.append(Problem(game.where.path, game.where.line("forfeit"),
+                                                 f"table {game.table} records a forfeit but no score: give both scores "
+                                                 "(the player out of time counts 0, the opponent's score stands)"))
                 group = self._group_of_game(game.players) if rnd.stage == "swiss" else None
                 place = places[i] if rnd.stage == "playoff" and i < len(places) else None
                 units.append(read_game(game, group, place))

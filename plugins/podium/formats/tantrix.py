@@ -458,6 +458,41 @@ class TantrixWC(Format):
             specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, "Consolation draw"))
         return specs
 
+    def check_stages(self, event: Event) -> list[Problem]:
+        """Round files must name ``main`` or ``consolation`` and a round the
+        bracket has; a consolation draw needs at least two first-round matches."""
+        problems = []
+        specs = {s.id: s for s in self.stages(event)}
+        for rnd in event.rounds:
+            if rnd.stage == "consolation" and "consolation" not in specs:
+                n = len(event.players)
+                matches = n - next_power_of_two(n) // 2
+                problems.append(Problem(rnd.where.path, rnd.where.line("stage"),
+                                        f"there is no consolation draw with {n} players: the main draw has only {matches} first-round match(es)"))
+            elif rnd.stage not in specs:
+                known = ", ".join(specs)
+                problems.append(Problem(rnd.where.path, rnd.where.line("stage"), f"stage '{rnd.stage}' is not part of {self.id} (its stages: {known})"))
+            elif rnd.round > specs[rnd.stage].rounds:
+                spec = specs[rnd.stage]
+                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"the {spec.title.lower()} has {spec.rounds} round(s); there is no round {rnd.round}"))
+        return problems
+
+    def next_round_header(self, outcome) -> dict | None:
+        """The next round file to create once every round so far is complete:
+        the next main-draw round, then (only when the organisers started one,
+        since it is optional) the next consolation round."""
+        event = outcome.event
+        if any(r.status != "complete" for r in outcome.rounds):
+            return None
+        present = {(r.stage, r.round) for r in event.rounds}
+        for spec in self.stages(event):
+            if spec.id == "consolation" and not any(stage == "consolation" for stage, _ in present):
+                continue
+            for number in range(1, spec.rounds + 1):
+                if (spec.id, number) not in present:
+                    return {"stage": spec.id, "round": number}
+        return None
+
     def evaluate(self, event: Event) -> EventOutcome:
         return _TantrixRun(self, event).run()
 
@@ -499,7 +534,7 @@ class _TantrixRun:
         self.problems += self._check_seeds()
         if self.problems:
             return self.out
-        self._check_stages()
+        self.problems += self.fmt.check_stages(self.event)
         by_seed = sorted(self.event.players, key=lambda p: p.seed)
         main = Bracket("main", [p.id for p in by_seed])
         self._stage(main, DECISIVE)
@@ -534,21 +569,6 @@ class _TantrixRun:
                 holder[seed] = player.id
                 self.seeds[player.id] = seed
         return problems
-
-    def _check_stages(self) -> None:
-        specs = {s.id: s for s in self.fmt.stages(self.event)}
-        for rnd in self.event.rounds:
-            if rnd.stage == "consolation" and "consolation" not in specs:
-                n = len(self.event.players)
-                matches = n - next_power_of_two(n) // 2
-                self.problems.append(Problem(rnd.where.path, rnd.where.line("stage"),
-                                             f"there is no consolation draw with {n} players: the main draw has only {matches} first-round match(es)"))
-            elif rnd.stage not in specs:
-                known = ", ".join(specs)
-                self.problems.append(Problem(rnd.where.path, rnd.where.line("stage"), f"stage '{rnd.stage}' is not part of tantrix-wc (its stages: {known})"))
-            elif rnd.round > specs[rnd.stage].rounds:
-                spec = specs[rnd.stage]
-                self.problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"the {spec.title.lower()} has {spec.rounds} round(s); there is no round {rnd.round}"))
 
     # -- stages -------------------------------------------------------------------
 

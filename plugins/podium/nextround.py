@@ -1,0 +1,81 @@
+"""The next round of an event, seated by the rules (``podium pair``).
+
+The next round is the first round that is not complete.  If it has a file
+(listed or seating-only) and the engine could seat it, that is the answer;
+if every round so far is complete, the format names the next round file and
+the engine seats it as if the file were there.  Nothing is written here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .outcome import RoundOutcome
+from .pipeline import evaluate_one
+from .roundfile import round_text
+
+
+class NotReady(Exception):
+    """The next round cannot be seated yet (the message says why)."""
+
+
+class Finished(Exception):
+    """Every round of the event is complete."""
+
+
+def file_name(header: dict) -> str:
+    return f"{header['stage']}-{header['round']:02d}.yaml"
+
+
+def header_of(rnd: RoundOutcome) -> dict:
+    """The header fields of a round file, keeping what the organisers wrote."""
+    header = {"stage": rnd.stage, "round": rnd.round}
+    source = rnd.source
+    if source is not None:
+        header.update(session=source.session, manual=source.manual, note=source.note,
+                      absent=list(source.absent) or None, withdrawn=list(source.withdrawn) or None,
+                      advance={str(k): v for k, v in source.advance} or None)
+    elif rnd.session is not None:
+        header["session"] = rnd.session
+    return {key: value for key, value in header.items() if value is not None}
+
+
+def next_seating(folder) -> tuple[RoundOutcome, Path]:
+    """The next round, seated, and the path of its file (existing or to be written)."""
+    folder = Path(folder)
+    outcome = evaluate_one(folder)
+    current = outcome.next_round()
+    if current is None:
+        header = outcome.format.next_round_header(outcome)
+        if header is None:
+            raise Finished(f"{outcome.event.name}: every round is complete")
+        path = folder / file_name(header)
+        outcome = evaluate_one(folder, pending={"path": path, "data": header})
+        current = outcome.next_round()
+    else:
+        path = Path(current.source.where.path) if current.source else folder / file_name(header_of(current))
+    if current.status != "upcoming":
+        missing = sum(1 for unit in current.units if not unit.has_result)
+        raise NotReady(f"{current.title or current.slug} is not complete: {missing} result(s) missing")
+    if not current.units:
+        raise NotReady(current.waiting or f"{current.title or current.slug} cannot be seated yet")
+    return current, path
+
+
+def seating_units(rnd: RoundOutcome) -> tuple[str, list[dict]]:
+    """The round's seating as round-file entries (no results)."""
+    units = []
+    for unit in rnd.units:
+        if rnd.kind == "tables":
+            units.append({"table": unit.table, "seats": list(unit.players)})
+        elif rnd.kind == "games":
+            units.append({"table": unit.table, "players": list(unit.players), "place": getattr(unit, "place", None)})
+        else:
+            units.append({"match": unit.match, "players": list(unit.players)})
+    return rnd.kind, units
+
+
+def seating_text(rnd: RoundOutcome) -> str:
+    """The round file that records this seating."""
+    key, units = seating_units(rnd)
+    return round_text(header_of(rnd), key, units)

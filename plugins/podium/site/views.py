@@ -1,0 +1,696 @@
+"""The site's view model: one tree per event, built once from its outcome.
+
+:func:`event_view` turns an :class:`~podium.outcome.EventOutcome` into plain
+objects the templates read: people with their URLs, rounds with their units
+(tables, games or matches) cut into seats and cells, standings with rank
+changes, player pages, the classification, the format page and the event's
+status.  Nothing here knows Pelican, and nothing here is translated: values
+are formatted (numbers, percentages) but every word a page shows comes from
+the templates, which wrap it in ``_()``.
+
+Units come from the engines.  Catan tables get a dedicated view; every other
+unit is read generically from its ``to_json()`` keys (a list as long as the
+players is a per-seat column, scalars are facts, lists of mappings are nested
+tables), so a new engine shows something sensible before it has its own
+partial template.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..draw import key as draw_key
+from ..draw import verify_command
+from ..numbers import percent_text
+from ..seating import SeatingError, catan_table_sizes
+from . import facts as facts_module
+from .urls import Urls
+
+NUMBER_KEYS = ("table", "match", "game")
+
+# labels for to_json() keys the engines use (templates translate them)
+KEY_LABELS = {
+    "vp": ("VP", "Victory points as recorded"),
+    "counted_vp": ("Counted", "Victory points that count (at most 10)"),
+    "vp_share": ("%VP", "Share of the table's counted VP"),
+    "score": ("Score", "Score"),
+    "tp": ("TP", "Tournament points"),
+    "small_points": ("Small", "Small points"),
+    "placement_points": ("Place pts", "Placement points"),
+    "points": ("Points", "Points"),
+    "place": ("Place", "Place"),
+    "stopped": ("Stopped", "Stopped by the time limit"),
+    "banker": ("Banker", "Banker"),
+    "forfeit": ("Forfeit", "Lost on time"),
+    "time": ("Time", "Clock time used"),
+    "status": ("Status", "Match status"),
+    "needs_game": ("Needs a game", "Undecided: a game is still needed"),
+    "games": ("Games", "Games"),
+    "margin": ("Margin", "Winning margin in tiles"),
+    "penalty": ("Penalty", "Time-penalty minutes"),
+    "winner": ("Winner", "Winner"),
+    "resigned": ("Resigned", "Resigned"),
+    "when": ("When", "When the extra games are played"),
+    "group": ("Group", "Group"),
+    "deals": ("Deals", "Deals"),
+}
+
+
+# -- small values -------------------------------------------------------------------
+
+def sort_key(name: str) -> tuple:
+    """A locale-free alphabetical key: letters without diacritics first, then the name."""
+    base = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return (base.casefold(), name.casefold(), name)
+
+
+def number_text(value) -> str:
+    """A number for people: whole numbers bare, others with up to 3 decimals."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    if isinstance(value, int):
+        return str(value)
+    places = 2 if isinstance(value, Fraction) else 3
+    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+def value_text(value, display: str = "number") -> str:
+    """A criterion or per-seat value as its column says it is shown."""
+    if value is None:
+        return "—"
+    if display == "percent":
+        return percent_text(value)
+    if display == "decimal":
+        if isinstance(value, Fraction) and value.denominator == 1:
+            return str(value.numerator)
+        if isinstance(value, int):
+            return str(value)
+        return f"{float(value):.2f}"
+    return number_text(value)
+
+
+def _scalar(value) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool, Fraction))
+
+
+@dataclass
+class Person:
+    id: str
+    name: str
+    url: str
+    club: str | None = None
+    country: str | None = None
+    reserve: bool = False
+    seed: int | None = None
+    previous_place: int | None = None
+
+    @property
+    def sort(self):
+        return sort_key(self.name) + (self.id,)
+
+
+@dataclass
+class Cell:
+    """One displayed value: text, a player, or a yes/no flag."""
+
+    text: str = ""
+    player: Person | None = None
+    flag: bool | None = None
+    title: str = ""
+    numeric: bool = False
+
+
+@dataclass
+class Column:
+    key: str
+    label: str
+    title: str = ""
+    numeric: bool = True
+
+
+@dataclass
+class Seat:
+    seat: int
+    player: Person
+    cells: list
+    winner: bool = False
+    banker: bool = False
+
+
+@dataclass
+class Nested:
+    label: str
+    columns: list
+    rows: list
+
+
+@dataclass
+class Unit:
+    """A table, game or match, ready to show."""
+
+    kind: str
+    number: int | None
+    seats: list
+    columns: list
+    has_result: bool
+    winner: Person | None = None
+    stopped: bool = False
+    banker: Person | None = None
+    choice_order: list = field(default_factory=list)
+    facts: list = field(default_factory=list)  # (label, Cell)
+    nested: list = field(default_factory=list)
+    data: dict = field(default_factory=dict)
+    special: str = ""  # name of a dedicated partial, e.g. "catan"
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.kind[:-1] if self.kind.endswith('s') else self.kind}-{self.number}"
+
+    def seat_of(self, player_id):
+        for seat in self.seats:
+            if seat.player.id == player_id:
+                return seat
+        return None
+
+
+@dataclass
+class Criterion:
+    key: str
+    label: str
+    abbr: str
+    legend: str
+    display: str
+
+
+@dataclass
+class Row:
+    rank: int
+    player: Person
+    cells: list
+    by_lot: bool = False
+    reserve: bool = False
+    change: int | None = None
+    previous: int | None = None
+
+
+@dataclass
+class Standing:
+    stage: str
+    group: str | None
+    after_round: int
+    stage_title: str
+    single: bool
+    url: str
+    criteria: list
+    rows: list
+    previous: "Standing | None" = None
+    round: "Round | None" = None
+    latest: bool = False
+
+    @property
+    def any_lots(self) -> bool:
+        return any(r.by_lot for r in self.rows)
+
+    @property
+    def any_reserve(self) -> bool:
+        return any(r.reserve for r in self.rows)
+
+    @property
+    def has_change(self) -> bool:
+        return self.previous is not None
+
+
+@dataclass
+class DrawLine:
+    position: int
+    player: Person
+    key: str
+
+
+@dataclass
+class SeatingView:
+    method: str
+    rule: str
+    purpose: str | None = None
+    seed: str = ""
+    manual: str | None = None
+    filled: bool = False
+    draw: list = field(default_factory=list)
+    verify: str = ""
+    ranking: "Standing | None" = None  # the standings the seating followed
+
+
+@dataclass
+class Round:
+    stage: str
+    round: int
+    kind: str
+    status: str
+    stage_title: str
+    single: bool
+    title: str  # the engine's own title, used for knockout rounds
+    url: str
+    units: list
+    seating: SeatingView
+    waiting: str | None = None
+    session: int | None = None
+    standing: Standing | None = None
+    find: list = field(default_factory=list)  # (Person, Unit, Seat) alphabetically
+    previous: "Round | None" = None
+    next: "Round | None" = None
+    extra: dict = field(default_factory=dict)
+    special: str = ""  # e.g. "catan": units/catan-tables.html shows them
+
+    @property
+    def partials(self) -> list:
+        """Templates to try for this round's units, most specific first."""
+        generic = f"podium/units/{self.kind}.html"
+        return [f"podium/units/{self.special}-{self.kind}.html", generic] if self.special else [generic]
+
+
+@dataclass
+class Game:
+    """One of a player's games, for their page."""
+
+    round: Round
+    unit: Unit
+    seat: Seat
+    opponents: list
+    result: str  # won | lost | stopped | pending | nowinner
+    standing: Standing | None = None
+    rank: int | None = None
+
+
+@dataclass
+class Place:
+    place: int | None
+    player: Person
+    reserve: bool = False
+    shared: bool = False
+    note: str = ""
+
+
+@dataclass
+class PlayerPage:
+    person: Person
+    games: list
+    ranks: list  # (Standing, rank)
+    place: Place | None
+    chart: dict | None
+
+
+@dataclass
+class FormatView:
+    id: str
+    title: str
+    system: str
+    stages: list
+    criteria: list
+    facts: list
+    options: list
+    table_sizes: list | None
+    players: int
+
+
+@dataclass
+class Status:
+    state: str  # finished | live | next | waiting | between | none
+    round: Round | None = None
+    stage_title: str = ""
+    number: int | None = None
+    single: bool = False
+    reason: str = ""
+
+
+@dataclass
+class EventView:
+    slug: str
+    name: str
+    language: str
+    dates: list
+    venue: str | None
+    seed: str
+    rules: str | None
+    url: str
+    urls: dict
+    format: FormatView
+    rounds: list
+    standings: list
+    people: dict
+    players: list
+    player_pages: dict
+    classification: list | None
+    status: Status
+    leaders: list  # Standing views whose first rows are the leaders
+    podium: list
+    lots: list
+    outcome: object = None
+    rules_url: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.classification is not None
+
+    @property
+    def first_date(self) -> str:
+        return self.dates[0] if self.dates else ""
+
+    @property
+    def last_date(self) -> str:
+        return self.dates[-1] if self.dates else ""
+
+
+# -- building --------------------------------------------------------------------------
+
+def _cell(value, people: dict, display: str = "number") -> Cell:
+    if isinstance(value, bool):
+        return Cell(flag=value)
+    if isinstance(value, str) and value in people:
+        return Cell(player=people[value])
+    if isinstance(value, (int, float, Fraction)) and value is not None:
+        return Cell(value_text(value, display), numeric=True)
+    if value is None:
+        return Cell("—")
+    if isinstance(value, (list, tuple)):
+        if all(_scalar(v) for v in value):
+            return Cell(" – ".join(_text(v, people, display) for v in value))
+        return Cell(f"{len(value)}")
+    if isinstance(value, dict):
+        return Cell(", ".join(f"{k}: {_text(v, people, display)}" for k, v in value.items()))
+    return Cell(str(value))
+
+
+def _text(value, people, display="number") -> str:
+    if isinstance(value, str) and value in people:
+        return people[value].name
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        return value_text(value, display)
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def _display_for(key: str) -> str:
+    return "percent" if key.endswith("share") else "number"
+
+
+def _label(key: str) -> tuple:
+    if key in KEY_LABELS:
+        return KEY_LABELS[key]
+    text = key.replace("_", " ").capitalize()
+    return text, text
+
+
+def generic_unit(kind: str, obj, people: dict) -> Unit:
+    """Any unit, read from its ``to_json()`` keys (see the module docstring)."""
+    data = obj.to_json() if hasattr(obj, "to_json") else dict(obj)
+    number_key = next((k for k in NUMBER_KEYS if k in data), None)
+    number = data.get(number_key) if number_key else None
+    players = [p for p in (data.get("players") or []) if isinstance(p, str)]
+    count = len(players)
+    seat_keys = [k for k, v in data.items()
+                 if k != "players" and isinstance(v, (list, tuple)) and count and len(v) == count
+                 and all(_scalar(x) for x in v) and not all(isinstance(x, str) and x in people for x in v if x is not None)]
+    columns = [Column(k, *_label(k)) for k in seat_keys]
+    winner_id = data.get("winner") if isinstance(data.get("winner"), str) else None
+    seats = []
+    for i, pid in enumerate(players):
+        person = people.get(pid) or Person(pid, pid, "")
+        cells = [_cell(data[k][i], people, _display_for(k)) for k in seat_keys]
+        seats.append(Seat(i + 1, person, cells, winner=pid == winner_id, banker=data.get("banker") == pid))
+    facts, nested = [], []
+    for k, v in data.items():
+        if k in (number_key, "players", "winner") or k in seat_keys:
+            continue
+        if isinstance(v, (list, tuple)) and v and all(isinstance(x, dict) for x in v):
+            keys = []
+            for x in v:
+                keys += [c for c in x if c not in keys]
+            rows = [[_cell(x.get(c), people, _display_for(c)) for c in keys] for x in v]
+            nested.append(Nested(_label(k)[0], [Column(c, *_label(c)) for c in keys], rows))
+        elif isinstance(v, dict):
+            facts.append((_label(k)[0], _cell(v, people)))
+        elif isinstance(v, (list, tuple)) or _scalar(v):
+            if v is None or (isinstance(v, (list, tuple)) and not v):
+                continue
+            facts.append((_label(k)[0], _cell(v, people, _display_for(k))))
+    has_result = getattr(obj, "has_result", None)
+    if has_result is None:
+        has_result = winner_id is not None or any(c.text not in ("—", "") or c.flag is not None for s in seats for c in s.cells)
+    winner = people.get(winner_id) if winner_id else None
+    return Unit(kind, number, seats, columns, bool(has_result), winner=winner, facts=facts, nested=nested, data=data,
+                banker=people.get(data.get("banker")) if isinstance(data.get("banker"), str) else None)
+
+
+def catan_unit(obj, people: dict) -> Unit:
+    """A Catan table: seat order, VP (counted value when capped), %VP, winner, banker."""
+    columns = [Column("vp", "VP", "Victory points (at most 10 count)"), Column("vp_share", "%VP", "Share of the table's counted VP")]
+    seats = []
+    for i, pid in enumerate(obj.players):
+        person = people[pid]
+        if obj.has_result:
+            vp, counted, share = obj.vp[i], obj.counted[i], obj.shares[i]
+            vp_cell = Cell(str(vp), numeric=True) if vp == counted else Cell(f"{vp} ({counted})", numeric=True, title="capped")
+            cells = [vp_cell, Cell(percent_text(share), numeric=True)]
+        else:
+            cells = [Cell("", numeric=True), Cell("", numeric=True)]
+        seats.append(Seat(i + 1, person, cells, winner=obj.winner == pid, banker=obj.banker == pid))
+    return Unit("tables", obj.table, seats, columns, obj.has_result,
+                winner=people.get(obj.winner) if obj.winner else None, stopped=obj.stopped,
+                banker=people.get(obj.banker) if obj.banker else None,
+                choice_order=[people[p] for p in obj.choice_order], data=obj.to_json(), special="catan")
+
+
+def _unit(fmt, kind, obj, people) -> Unit:
+    if getattr(fmt, "system", "") == "catan" and kind == "tables" and hasattr(obj, "shares"):
+        return catan_unit(obj, people)
+    return generic_unit(kind, obj, people)
+
+
+def _stage_info(fmt, event) -> dict:
+    try:
+        return {s.id: s for s in fmt.stages(event)}
+    except Exception:  # a format still being written: show the stage ids
+        return {}
+
+
+def event_view(outcome, urls: Urls | None = None) -> EventView:
+    """The whole view tree of one event."""
+    urls = urls or Urls()
+    event, fmt = outcome.event, outcome.format
+    slug = event.slug
+    stages = _stage_info(fmt, event)
+
+    people = {}
+    for p in event.players:
+        people[p.id] = Person(p.id, p.name, urls.url("player", slug=slug, player=p.id), p.club, p.country,
+                              p.reserve, p.seed, p.previous_place)
+    players = sorted(people.values(), key=lambda p: p.sort)
+
+    def stage_title(stage):
+        spec = stages.get(stage)
+        return spec.title if spec else stage.replace("-", " ").capitalize()
+
+    def single(stage):
+        spec = stages.get(stage)
+        return bool(spec and spec.rounds == 1)
+
+    # standings, with rank changes against the previous standing of the same stage and group
+    standings = []
+    previous_of = {}
+    for s in outcome.standings:
+        criteria = [Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in s.criteria]
+        prev = previous_of.get((s.stage, s.group))
+        prev_rank = {r.player.id: r.rank for r in prev.rows} if prev else {}
+        rows = []
+        for r in s.rows:
+            before = prev_rank.get(r.player)
+            cells = [Cell(value_text(r.values.get(c.key), c.display), numeric=True) for c in criteria]
+            rows.append(Row(r.rank, people[r.player], cells, r.by_lot, r.reserve,
+                            None if before is None else before - r.rank, before))
+        view = Standing(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
+                        urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
+                        criteria, rows, previous=prev)
+        standings.append(view)
+        previous_of[(s.stage, s.group)] = view
+    for view in previous_of.values():
+        view.latest = True
+
+    # rounds
+    rounds = []
+    for r in outcome.rounds:
+        units = [_unit(fmt, r.kind, u, people) for u in r.units]
+        seating = _seating(r, event, people, standings)
+        view = Round(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), r.title,
+                     urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
+                     waiting=r.waiting, session=r.session, extra=r.extra,
+                     special=units[0].special if units and units[0].special else "")
+        view.standing = next((s for s in standings if s.stage == r.stage and s.after_round == r.round and s.group is None), None) \
+            or next((s for s in standings if s.stage == r.stage and s.after_round == r.round), None)
+        if view.standing is not None:
+            for s in standings:
+                if s.stage == r.stage and s.after_round == r.round:
+                    s.round = view
+        find = []
+        for unit in units:
+            for seat in unit.seats:
+                find.append((seat.player, unit, seat))
+        view.find = sorted(find, key=lambda f: f[0].sort)
+        rounds.append(view)
+    for before, after in zip(rounds, rounds[1:]):
+        before.next, after.previous = after, before
+
+    # players' pages
+    place_of = {}
+    classification = None
+    if outcome.classification is not None:
+        classification = []
+        counts = {}
+        for p in outcome.classification:
+            counts[p.place] = counts.get(p.place, 0) + 1
+        for p in outcome.classification:
+            line = Place(p.place, people[p.player], p.reserve, p.place is not None and counts[p.place] > 1, p.note)
+            classification.append(line)
+            place_of[p.player] = line
+    pages = {}
+    for person in players:
+        pages[person.id] = _player_page(person, rounds, standings, place_of.get(person.id))
+
+    status = _status(outcome, rounds, stages)
+    leaders = _leaders(standings)
+    podium = [p for p in (classification or []) if p.place is not None and p.place <= 3]
+    lots = [people[pid] for pid in event.lots if pid in people]
+
+    fmt_view = _format_view(fmt, event, stages)
+    event_urls = {kind: urls.url(kind, slug=slug)
+                  for kind in ("event", "standings_index", "players", "classification", "format", "json")}
+    return EventView(slug, event.name, event.language or "en", [str(d) for d in event.dates], event.venue, event.seed,
+                     event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
+                     classification, status, leaders, podium, lots, outcome=outcome)
+
+
+def _seating(r, event, people, standings) -> SeatingView:
+    s = r.seating
+    view = SeatingView(s.method, s.rule, s.purpose, event.seed, s.manual, s.filled)
+    if s.method == "draw" and s.purpose:
+        view.draw = [DrawLine(i + 1, people[pid], draw_key(event.seed, s.purpose, pid))
+                     for i, pid in enumerate(s.order) if pid in people]
+        if s.order:
+            view.verify = verify_command(event.seed, s.purpose, s.order[0])
+    elif s.method in ("rank", "snake", "qualifiers", "pairing", "bracket"):
+        # the most recent standings before this round (of this stage when it has one)
+        before = [st for st in standings if (st.stage, st.after_round) != (r.stage, r.round)
+                  and not (st.stage == r.stage and st.after_round >= r.round)]
+        same = [st for st in before if st.stage == r.stage]
+        if same:
+            view.ranking = same[-1]
+        elif before and s.method != "rank":
+            view.ranking = before[-1]
+    return view
+
+
+def _result(unit: Unit, seat: Seat) -> str:
+    if not unit.has_result:
+        return "pending"
+    if seat.winner:
+        return "won"
+    if unit.stopped:
+        return "stopped"
+    if unit.winner is None:
+        return "nowinner"
+    return "lost"
+
+
+def _player_page(person, rounds, standings, place) -> PlayerPage:
+    games = []
+    for rnd in rounds:
+        for unit in rnd.units:
+            seat = unit.seat_of(person.id)
+            if seat is None:
+                continue
+            opponents = [s for s in unit.seats if s.player.id != person.id]
+            game = Game(rnd, unit, seat, opponents, _result(unit, seat))
+            for st in standings:
+                if st.stage == rnd.stage and st.after_round == rnd.round:
+                    rank = next((row.rank for row in st.rows if row.player.id == person.id), None)
+                    if rank is not None:
+                        game.standing, game.rank = st, rank
+            games.append(game)
+    ranks = []
+    for st in standings:
+        rank = next((row.rank for row in st.rows if row.player.id == person.id), None)
+        if rank is not None:
+            ranks.append((st, rank))
+    return PlayerPage(person, games, ranks, place, _chart(ranks))
+
+
+def _chart(ranks) -> dict | None:
+    """A small rank chart (inline SVG, no script): rank 1 at the top."""
+    if len(ranks) < 2:
+        return None
+    worst = max(len(st.rows) for st, _ in ranks)
+    width, height, pad = 240, 80, 8
+    step = (width - 2 * pad) / (len(ranks) - 1)
+
+    def y(rank):
+        return pad + (height - 2 * pad) * ((rank - 1) / max(worst - 1, 1))
+
+    points = [(round(pad + i * step, 1), round(y(rank), 1), rank, st) for i, (st, rank) in enumerate(ranks)]
+    return {"width": width, "height": height, "worst": worst,
+            "polyline": " ".join(f"{x},{yy}" for x, yy, _, _ in points),
+            "points": points}
+
+
+def _status(outcome, rounds, stages) -> Status:
+    if outcome.classification is not None:
+        return Status("finished")
+    for view in rounds:
+        if view.status == "in-progress":
+            return Status("live", view)
+        if view.status == "upcoming":
+            if view.waiting and not view.units:
+                return Status("waiting", view, reason=view.waiting)
+            return Status("next", view)
+    order = list(stages.values())
+    if not rounds:
+        if order:
+            return Status("between", stage_title=order[0].title, number=1, single=order[0].rounds == 1)
+        return Status("none")
+    last = rounds[-1]
+    ids = [s.id for s in order]
+    if last.stage in ids:
+        spec = order[ids.index(last.stage)]
+        if spec.rounds is None or last.round < spec.rounds:
+            return Status("between", stage_title=spec.title, number=last.round + 1, single=False)
+        if ids.index(last.stage) + 1 < len(order):
+            nxt = order[ids.index(last.stage) + 1]
+            return Status("between", stage_title=nxt.title, number=1, single=nxt.rounds == 1)
+    return Status("none")
+
+
+def _leaders(standings) -> list:
+    """The latest standings of the most recent ranked stage (one per group)."""
+    if not standings:
+        return []
+    stage = standings[-1].stage
+    return [s for s in standings if s.stage == stage and s.latest]
+
+
+def _format_view(fmt, event, stages) -> FormatView:
+    criteria = [Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in getattr(fmt, "criteria", ())]
+    field_size = sum(1 for p in event.players if not p.reserve)
+    sizes = None
+    if getattr(fmt, "system", "") == "catan":
+        try:
+            sizes = catan_table_sizes(len(event.players))
+        except SeatingError:
+            sizes = None
+    return FormatView(fmt.id, fmt.title or fmt.id, getattr(fmt, "system", ""), list(stages.values()), criteria,
+                      facts_module.facts(fmt), facts_module.options(fmt), sizes, field_size)
