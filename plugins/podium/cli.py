@@ -85,8 +85,8 @@ def _export(args) -> int:
 def _pair(args) -> int:
     from .nextround import next_seating, seating_text
 
-    rnd, path = next_seating(args.event)
-    print(_seating_report(rnd, path))
+    rnd, path, outcome = next_seating(args.event)
+    print(_seating_report(rnd, outcome.event))
     if args.write:
         if path.exists() and rnd.source is not None and rnd.source.listed:
             print(f"{path} already lists this seating; nothing written")
@@ -96,10 +96,8 @@ def _pair(args) -> int:
     return 0
 
 
-def _seating_report(rnd, path) -> str:
-    from .pipeline import evaluate_one
-
-    names = {p.id: p.name for p in evaluate_one(path.parent).event.players} if path.exists() else {}
+def _seating_report(rnd, event) -> str:
+    names = {p.id: p.name for p in event.players}
     title = rnd.title or f"{rnd.stage} round {rnd.round}"
     how = rnd.seating.rule or rnd.seating.method
     if rnd.seating.purpose:

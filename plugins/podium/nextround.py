@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .outcome import RoundOutcome
+from .outcome import EventOutcome, RoundOutcome
 from .pipeline import evaluate_one
 from .roundfile import round_text
 
@@ -40,8 +40,9 @@ def header_of(rnd: RoundOutcome) -> dict:
     return {key: value for key, value in header.items() if value is not None}
 
 
-def next_seating(folder) -> tuple[RoundOutcome, Path]:
-    """The next round, seated, and the path of its file (existing or to be written)."""
+def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
+    """The next round, seated; the path of its file (existing or to be
+    written); and the event's outcome with that round in it."""
     folder = Path(folder)
     outcome = evaluate_one(folder)
     current = outcome.next_round()
@@ -59,7 +60,7 @@ def next_seating(folder) -> tuple[RoundOutcome, Path]:
         raise NotReady(f"{current.title or current.slug} is not complete: {missing} result(s) missing")
     if not current.units:
         raise NotReady(current.waiting or f"{current.title or current.slug} cannot be seated yet")
-    return current, path
+    return current, path, outcome
 
 
 def seating_units(rnd: RoundOutcome) -> tuple[str, list[dict]]:

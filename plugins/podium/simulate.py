@@ -12,8 +12,6 @@ import hashlib
 import random
 from pathlib import Path
 
-from .formats import get_format
-from .pipeline import evaluate_one
 from .nextround import Finished, header_of, next_seating
 from .roundfile import round_text
 
@@ -80,28 +78,30 @@ def strength(seed: str, player_id: str) -> float:
     return 0.5 + digest[0] / 255
 
 
-def simulate(folder, seed: str = "podium", rounds: int | None = None, leave_upcoming: bool = False) -> list[Path]:
+def simulate(folder, seed: str = "podium", rounds: int | None = None, leave_upcoming: bool = False,
+             deal_by_deal_sessions=()) -> list[Path]:
     """Play the event in ``folder`` forward; return the files written.
 
     ``rounds`` limits how many rounds get results (all, by default); with
     ``leave_upcoming`` the next round's file is then created, seating only.
+    Baśka rounds of ``deal_by_deal_sessions`` list their deals, not totals.
     """
+    style = {"deal_by_deal_sessions": set(deal_by_deal_sessions)}
     folder = Path(folder)
     written: list[Path] = []
     played = 0
     while rounds is None or played < rounds:
         try:
-            current, path = next_seating(folder)
+            current, path, outcome = next_seating(folder)
         except Finished:
             return written
         rng = random.Random(f"{seed}/{current.stage}/{current.round}")
-        outcome = evaluate_one(folder, pending=None if path.exists() else {"path": path, "data": header_of(current)})
-        key, units = RESULTS[outcome.format.system](outcome.format, outcome, current, rng, seed)
+        key, units = RESULTS[outcome.format.system](current, rng, seed, style)
         _write(path, round_text(header_of(current), key, units), written)
         played += 1
     if leave_upcoming:
         try:
-            current, path = next_seating(folder)
+            current, path, _ = next_seating(folder)
         except Finished:
             return written
         if not path.exists():
@@ -115,7 +115,7 @@ def _write(path: Path, text: str, written: list) -> None:
         written.append(path)
 
 
-def _catan_results(fmt, outcome, rnd, rng, seed):
+def _catan_results(rnd, rng, seed, style):
     """Each table: seats shuffled (the real seat order), one winner at 10-12 VP
     chosen by strength, the others 2-9; about one game in eight stopped by
     the time limit in qualifying rounds."""
@@ -140,7 +140,65 @@ def _catan_results(fmt, outcome, rnd, rng, seed):
     return "tables", units
 
 
-RESULTS = {"catan": _catan_results}
+DEALS_PER_ROUND = 20
+
+
+def _baska_deal(rng, seats) -> dict:
+    """One plausible deal: mostly pair games, sometimes a solo contract."""
+    roll = rng.random()
+    level = rng.choices(("none", "kontra", "rej"), (85, 12, 3))[0]
+    if roll < 0.62:
+        game = "para" if roll < 0.5 else "wesele"
+        deal = {"game": game, "won": sorted(rng.sample(seats, 2), key=seats.index)}
+        degree = rng.choices(("normal", "bez-wyjscia", "bez-bitki"), (80, 15, 5))[0]
+        if level != "none":
+            deal["level"] = level
+        if degree != "normal":
+            deal["degree"] = degree
+        return deal
+    if roll < 0.995:
+        game = rng.choices(("cicha", "zolo", "zolo-du"), (70, 22, 8))[0]
+        deal = {"game": game, "player": rng.choice(seats), "won": rng.random() < 0.6}
+        if level != "none":
+            deal["level"] = level
+        return deal
+    return {"game": "honorowe", "player": rng.choice(seats)}
+
+
+def _baska_results(rnd, rng, seed, style):
+    """Each full table plays 20 deals; the short table needs no result.
+
+    The deals are scored by the engine's own contract table; in the sessions
+    of ``style["deal_by_deal_sessions"]`` the file lists the protocol,
+    otherwise only the totals.
+    """
+    deal_by_deal = rnd.session in style["deal_by_deal_sessions"]
+    from .formats.baska import deal_points
+    from .loader import Document
+    from .model import Deal, Where
+
+    where = Where(Document("simulated", {}, {(): 1}))
+    units = []
+    for table in rnd.units:
+        seats = list(table.players)
+        rng.shuffle(seats)
+        if table.short:
+            units.append({"table": table.table, "seats": seats})
+            continue
+        deals = [_baska_deal(rng, seats) for _ in range(DEALS_PER_ROUND)]
+        totals = [0] * len(seats)
+        for deal in deals:
+            won = tuple(deal["won"]) if isinstance(deal.get("won"), list) else deal.get("won", True)
+            scored, _ = deal_points(Deal(deal["game"], where, won, deal.get("player"), deal.get("level", "none"), deal.get("degree", "normal")), seats)
+            totals = [a + b for a, b in zip(totals, scored.points)]
+        if deal_by_deal:
+            units.append({"table": table.table, "seats": seats, "deals": deals})
+        else:
+            units.append({"table": table.table, "seats": dict(zip(seats, totals))})
+    return "tables", units
+
+
+RESULTS = {"catan": _catan_results, "baska": _baska_results}
 
 
 def new_event_yaml(name: str, format_id: str, players: list[dict], **fields) -> str:
@@ -159,6 +217,3 @@ def new_event_yaml(name: str, format_id: str, players: list[dict], **fields) -> 
             first = False
     return "\n".join(lines) + "\n"
 
-
-def get_simulated_format(format_id: str, options=None):
-    return get_format(format_id, options)

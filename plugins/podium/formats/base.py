@@ -118,19 +118,22 @@ def next_round_header(fmt: Format, outcome) -> dict | None:
     for spec in fmt.stages(event):
         for number in range(1, (spec.rounds or 0) + 1):
             if (spec.id, number) not in present:
-                return {"stage": spec.id, "round": number}
+                return fmt.round_header(spec.id, number)
     return None
 
 
+def round_header(fmt: Format, stage: str, number: int) -> dict:
+    """The fields a new round file starts with; formats add their own (Baśka: session)."""
+    return {"stage": stage, "round": number}
+
+
 Format.next_round_header = next_round_header
+Format.round_header = round_header
 
 
 def first_round_header(fmt: Format) -> dict:
     """The header of an event's first round file (its first stage, round 1)."""
-    header = {"stage": fmt.stages(None)[0].id, "round": 1}
-    if fmt.system == "baska":
-        header["session"] = 1
-    return header
+    return fmt.round_header(fmt.stages(None)[0].id, 1)
 
 
 Format.first_round_header = first_round_header

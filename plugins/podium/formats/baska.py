@@ -401,6 +401,10 @@ class BaskaGP(Format):
         """The session a round belongs to: ceil(round / rounds_per_session)."""
         return -(-round_number // self.rounds_per_session)
 
+    def round_header(self, stage: str, number: int) -> dict:
+        """Every Baśka round file names its session."""
+        return {"stage": stage, "round": number, "session": self.session_of(number)}
+
     def stages(self, event=None) -> list[StageSpec]:
         return [StageSpec(STAGE, self.total_rounds, "Grand Prix")]
 

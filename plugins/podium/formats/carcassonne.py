@@ -46,7 +46,6 @@ ONE_GROUP_ROUNDS = 6
 TWO_GROUP_ROUNDS = 5
 PLAYOFF_ROUNDS = 3
 AVOID_REMATCH = ("consecutive", "always")
-OPTIONS = ("avoid_rematch",)
 GROUPS = ("A", "B")
 PLAYOFF_TITLES = {1: "Quarterfinals", 2: "Semifinals", 3: "Final and third-place game"}
 
@@ -478,7 +477,6 @@ class _Run:
 
     def run(self) -> EventOutcome:
         self.problems += self.fmt.check_stages(self.event)
-        self._check_options()
         if not self._field():
             return self.out
         for position, (stage, number) in enumerate(self.sequence):
@@ -492,16 +490,6 @@ class _Run:
                 self._playoff(rnd, position)
         self._extras()
         return self.out
-
-    def _check_options(self):
-        where = self.event.where
-        for name, value in self.fmt.options.items():
-            if name not in OPTIONS:
-                self.problems.append(Problem(where.path, where.line("options", name),
-                                             f"'{name}' is not an option of {self.fmt.id} (its options: {', '.join(OPTIONS)})"))
-            elif name == "avoid_rematch" and value not in AVOID_REMATCH:
-                self.problems.append(Problem(where.path, where.line("options", name),
-                                             f"avoid_rematch must be {' or '.join(AVOID_REMATCH)}, not {value!r}"))
 
     def _field(self) -> bool:
         """Check the field can be paired and make the group(s)."""

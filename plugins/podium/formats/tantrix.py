@@ -74,8 +74,6 @@ PENALTY_TENTHS = 10  # 1.0 TP per penalty minute
 
 STANDARD_GAMES = {"final": 9, "semifinal": 8, "quarterfinal": 7, "earlier": 6}
 
-STATUSES = ("NORMAL", "TIMMED", "TLATER", "NONAGR", "UNSURE", "DISPUT", "IGNORE", "RESIGN")
-
 # how a match is decided
 DECISIVE = "decisive"  # main draw: the 5.0 TP rule
 IGNORE = "ignore"  # main draw, status IGNORE: any lead after the standard games
@@ -214,7 +212,8 @@ class TantrixMatch:
 
     ``players`` are in the file's order (the first player is the one a
     ``margin`` refers to); for a match the engine seated, in bracket order.
-    ``tp`` is the match total in tenths after penalties.  ``winner`` is None
+    ``seeds`` are the players' event seeds in that order.  ``tp`` is the
+    match total in tenths after penalties.  ``winner`` is None
     while undecided; ``decided_after`` is the number of the game that decided
     it (None when undecided or decided by a resignation).
     """

@@ -528,7 +528,9 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
     for r in outcome.rounds:
         units = [_unit(fmt, r.kind, u, people) for u in r.units]
         seating = _seating(r, event, people, standings)
-        view = Round(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), r.title,
+        spec = stages.get(r.stage)
+        own_title = r.title if spec is None or spec.rounds is None else ""  # knockouts name their rounds
+        view = Round(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), own_title,
                      urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
                      waiting=r.waiting, session=r.session, extra=r.extra,
                      special=units[0].special if units and units[0].special else "")

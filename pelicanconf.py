@@ -1,0 +1,67 @@
+"""Pelican settings for the Podium results site (development build).
+
+`make html` builds results/ + content/ into output/; `make html RESULTS=path`
+(environment variable PODIUM_RESULTS) builds another results folder.
+"""
+
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+SITENAME = "Podium"
+SITEURL = ""
+PATH = "content"
+THEME = "themes/podium"
+TIMEZONE = "UTC"
+DEFAULT_LANG = "en"
+
+# the Podium plugin: results/ -> pages
+PLUGIN_PATHS = ["plugins"]
+PLUGINS = ["podium"]
+PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
+PODIUM_THEME = os.path.join(HERE, "themes", "podium")
+
+# Jinja: names are data, so everything is escaped; UI strings go through gettext
+JINJA_ENVIRONMENT = {
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "autoescape": True,
+    "extensions": ["jinja2.ext.i18n"],
+}
+
+# Markdown pages (rules, about): content/pages/<name>.md -> <slug>.html.
+# Event folders are <slug>/, so a page can never collide with an event.
+PAGE_URL = "{slug}.html"
+PAGE_SAVE_AS = "{slug}.html"
+PAGE_PATHS = ["pages"]
+ARTICLE_PATHS = ["articles"]
+STATIC_PATHS = []
+
+# No blog: no articles, archives, tags, categories, authors or feeds.
+DIRECT_TEMPLATES = []
+ARTICLE_SAVE_AS = ""
+ARTICLE_LANG_SAVE_AS = ""
+DRAFT_SAVE_AS = ""
+DRAFT_LANG_SAVE_AS = ""
+PAGE_LANG_SAVE_AS = ""
+DRAFT_PAGE_SAVE_AS = ""
+DRAFT_PAGE_LANG_SAVE_AS = ""
+CATEGORY_SAVE_AS = ""
+TAG_SAVE_AS = ""
+AUTHOR_SAVE_AS = ""
+ARCHIVES_SAVE_AS = ""
+YEAR_ARCHIVE_SAVE_AS = ""
+MONTH_ARCHIVE_SAVE_AS = ""
+DAY_ARCHIVE_SAVE_AS = ""
+FEED_ALL_ATOM = None
+CATEGORY_FEED_ATOM = None
+TRANSLATION_FEED_ATOM = None
+AUTHOR_FEED_ATOM = None
+AUTHOR_FEED_RSS = None
+
+DEFAULT_PAGINATION = False
+RELATIVE_URLS = True
+# keep old output while a build runs; `make clean` empties it
+DELETE_OUTPUT_DIRECTORY = False
+# cache nothing between runs: every build starts from the files
+LOAD_CONTENT_CACHE = False

@@ -1,0 +1,158 @@
+"""Podium's Pelican plugin: a generator that writes the results pages.
+
+Wiring, the Pelican way:
+
+- ``signals.get_generators`` adds :class:`PodiumGenerator`;
+- ``signals.generator_init`` gives every generator's Jinja environment the
+  Podium templates (``PODIUM_THEME``, so Markdown pages with ``Template:``
+  can use them even under another theme) and the UI translations
+  (``jinja2.ext.i18n``, installed for ``DEFAULT_LANG``).
+
+Evaluation happens when the generator is constructed.  Pelican builds every
+generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
+and before any ``generate_context``, so evaluating there is the only way a
+build with problems can stop before anything in the output folder is
+written or deleted.  ``generate_context`` then builds the view trees and
+shares them as ``podium_events``; ``generate_output`` renders them.  All state
+lives on the generator instance, which Pelican creates afresh for every run.
+
+Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
+``PODIUM_THEME`` (where the Podium templates are, default ``THEME``) and the
+``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`podium.site.urls`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+from pelican import signals
+from pelican.generators import Generator
+from pelican.utils import sanitised_join
+
+from ..errors import Problems
+from ..export import dumps, event_document
+from ..pipeline import evaluate_folder
+from . import i18n
+from .urls import Urls
+from .views import event_view
+
+logger = logging.getLogger(__name__)
+
+
+class BuildFailed(SystemExit):
+    """The results have problems; nothing was written.
+
+    A ``SystemExit`` on purpose: Pelican's command line logs any ``Exception``
+    with its traceback, while a ``SystemExit`` ends ``pelican`` with status 1
+    and Python prints its text -- one ``path:line: message`` per line -- on
+    stderr.  Callers that keep running (a preview server) catch it and read
+    ``problems``.
+    """
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        count = len(self.problems)
+        lines = [str(p) for p in self.problems]
+        lines.append(f"{count} problem{'s' if count != 1 else ''} found; nothing was written")
+        super().__init__("\n".join(lines))
+
+
+class PodiumGenerator(Generator):
+    """Writes the site home and every event's pages and event.json."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.env.autoescape = True  # names come from data files: always escaped
+        self.urls = Urls(self.settings)
+        self.results = self.settings.get("PODIUM_RESULTS") or "results"
+        self.events = []
+        try:
+            self.outcomes, self.registry = evaluate_folder(self.results)
+        except Problems as exc:
+            raise BuildFailed(exc.problems) from None
+
+    # -- context -------------------------------------------------------------
+
+    def generate_context(self):
+        self.events = [event_view(outcome, self.urls) for outcome in self.outcomes]
+        pages = {}
+        for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
+            pages.setdefault(page.slug, page)
+        for ev in self.events:
+            if not ev.rules:
+                continue
+            page = pages.get(ev.rules)
+            if page is None:
+                logger.warning("%s: the rules page '%s' is not among the pages of %s", ev.slug, ev.rules, self.settings["PATH"])
+            else:
+                ev.rules_url = page.url
+        ordered = sorted(self.events, key=lambda e: e.slug)
+        ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
+        self.context["podium_events"] = ordered
+        self.context["podium_home_page"] = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
+
+    # -- output ----------------------------------------------------------------
+
+    def generate_output(self, writer):
+        relative = self.settings["RELATIVE_URLS"]
+        default_lang = self.settings.get("DEFAULT_LANG", "en")
+        urls = self.urls
+
+        def write(save_as, template, **values):
+            writer.write_file(save_as, self.get_template(template), self.context, relative_urls=relative,
+                              podium_urls=urls.urls, **values)
+
+        i18n.install(self.env, default_lang)
+        write(urls.save_as("home"), "podium/home", events=self.context["podium_events"], lang=default_lang)
+        for ev in self.events:
+            i18n.install(self.env, ev.language)
+            slug = ev.slug
+            common = {"ev": ev, "lang": ev.language}
+            write(urls.save_as("event", slug=slug), "podium/event", **common)
+            for rnd in ev.rounds:
+                write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, **common)
+            write(urls.save_as("standings_index", slug=slug), "podium/standings_index", **common)
+            for st in ev.standings:
+                write(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
+                      "podium/standings", standing=st, **common)
+            write(urls.save_as("players", slug=slug), "podium/players", **common)
+            for person in ev.players:
+                write(urls.save_as("player", slug=slug, player=person.id), "podium/player",
+                      pp=ev.player_pages[person.id], **common)
+            if ev.finished:
+                write(urls.save_as("classification", slug=slug), "podium/classification", **common)
+            write(urls.save_as("format", slug=slug), "podium/format", **common)
+            self._write_json(urls.save_as("json", slug=slug), ev.outcome)
+        i18n.install(self.env, default_lang)
+
+    def _write_json(self, save_as, outcome):
+        """event.json: the very bytes ``podium export`` prints."""
+        path = sanitised_join(self.output_path, save_as)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(dumps(event_document(outcome)))
+        logger.info('Writing "%s"', path)
+
+
+def add_templates_and_translations(generator):
+    """``generator_init``: the Podium templates as a fallback loader, and translations."""
+    settings = generator.settings
+    theme = settings.get("PODIUM_THEME")
+    if theme:
+        templates = Path(theme).expanduser() / "templates"
+        if templates.is_dir() and os.path.realpath(theme) != os.path.realpath(generator.theme):
+            loader = FileSystemLoader(str(templates))
+            generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
+    i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
+
+
+def get_generators(pelican):
+    return PodiumGenerator
+
+
+def register():
+    signals.generator_init.connect(add_templates_and_translations)
+    signals.get_generators.connect(get_generators)
