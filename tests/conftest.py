@@ -4,9 +4,15 @@ from pathlib import Path
 # tests/conformance.py and friends are helpers importable by the tests
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import os
 import textwrap
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("default", max_examples=100)
+settings.register_profile("deep", max_examples=3000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def write_event(folder: Path, files: dict) -> Path:

@@ -156,8 +156,11 @@ def read_game(game: Game, group: str | None = None, place: int | None = None) ->
 def swiss_points(unit: CarcassonneGame) -> tuple:
     """1 for a win, ½ each for a draw, 0 for a loss (formats.md 3, "Game result")."""
     if unit.winner is None:
-        return (Fraction(1, 2), Fraction(1, 2))
-    return tuple(Fraction(1) if pid == unit.winner else Fraction(0) for pid in unit.players)
+        return (HALF, HALF)
+    return (ONE, ZERO) if unit.winner == unit.players[0] else (ZERO, ONE)
+
+
+ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
 # -- ranking ----------------------------------------------------------------------
@@ -170,6 +173,15 @@ class Record:
     diff: int = 0
     games: int = 0
     opponents: list = field(default_factory=list)
+
+
+def _halves(count: int):
+    """``count`` half points as an exact number: an int when whole, else a Fraction.
+
+    Whole values stay plain ints so that ranking a large field compares ints,
+    not Fractions; the values are exact either way.
+    """
+    return count // 2 if count % 2 == 0 else Fraction(count, 2)
 
 
 class SwissTally:
@@ -186,24 +198,25 @@ class SwissTally:
 
     def add(self, unit: CarcassonneGame) -> None:
         """Count one played Swiss game for both players."""
+        winner = unit.winner
         for i, pid in enumerate(unit.players):
             rec = self.record(pid)
-            rec.halves += int(unit.points[i] * 2)
+            rec.halves += 1 if winner is None else 2 if winner == pid else 0
             rec.diff += unit.counted[i] - unit.counted[1 - i]
             rec.games += 1
             rec.opponents.append(unit.players[1 - i])
 
-    def wins(self, player_id: str) -> Fraction:
+    def wins(self, player_id: str):
         rec = self.records.get(player_id)
-        return Fraction(rec.halves, 2) if rec else Fraction(0)
+        return _halves(rec.halves) if rec else 0
 
-    def buchholz(self, player_id: str) -> Fraction:
+    def buchholz(self, player_id: str):
         """The current wins of every opponent met, summed (a repeat opponent twice)."""
         rec = self.records.get(player_id)
         if rec is None:
-            return Fraction(0)
+            return 0
         records = self.records
-        return Fraction(sum(records[o].halves for o in rec.opponents), 2)
+        return _halves(sum(records[o].halves for o in rec.opponents))
 
     def score_diff(self, player_id: str) -> int:
         rec = self.records.get(player_id)
@@ -548,13 +561,14 @@ class _Run:
             self._unchecked(rnd, title)
             return
         expected, orders, impossible = [], {}, []
+        forbidden = self._forbidden() if number > 1 else {}
         for group, ids in self.groups.items():
             if number == 1:
                 order = draw_order(ids, self.event.seed, "swiss/1")
                 games = pairs(order)
             else:
                 order = [row.player for row in self.ranking[group]]
-                games = pair_swiss(order, self._forbidden())
+                games = pair_swiss(order, forbidden)
             orders[group] = order
             if games is None:
                 impossible.append(group)

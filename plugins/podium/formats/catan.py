@@ -208,6 +208,7 @@ class _CatanRun:
         self.played: list[CatanTable] = []  # qualifying tables played so far
         self.ranking: list = []  # rows of the latest qualifying standing
         self.waiting: str | None = None  # why the next round cannot be seated
+        self.halted = False  # a seating differs from the rules: later rounds are not checked
 
     def run(self) -> EventOutcome:
         ids = [p.id for p in self.event.players]
@@ -217,12 +218,16 @@ class _CatanRun:
                 self._later_files_need("qualifying", number)
                 return self.out
             self._qualifying(rnd, ids)
+            if self.halted:
+                return self.out
         if self.fmt.semifinal:
             semifinal = self.files.get(("semifinal", 1))
             if semifinal is None:
                 self._later_files_need("semifinal", 1)
                 return self.out
             winners = self._semifinal(semifinal)
+            if self.halted:
+                return self.out
         else:
             winners = None
         final = self.files.get(("final", 1))
@@ -278,7 +283,10 @@ class _CatanRun:
         if self.waiting and rnd.listed:
             self.problems.append(Problem(rnd.where.path, rnd.where.line(), f"this round cannot be checked yet: {self.waiting}"))
         if rnd.listed:
-            self.problems.extend(compare_seating(rnd, expected))
+            mismatch = compare_seating(rnd, expected)
+            if mismatch:  # later rounds would be checked against a seating that is wrong
+                self.problems.extend(mismatch)
+                self.halted = True
             if rnd.manual:
                 seating.method, seating.manual = "manual", rnd.manual
             units = []

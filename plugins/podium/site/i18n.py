@@ -5,6 +5,11 @@ Templates wrap every UI string in ``_()`` or ``{% trans %}`` (Jinja's
 a language without a catalog falls back to the English msgids, so the site
 works before any catalog exists.  The event pages are rendered with their
 event's ``language``; Pelican's own pages with ``DEFAULT_LANG``.
+
+``_()`` is for literal UI strings (newstyle gettext: ``%(name)s``
+placeholders, a literal ``%`` written ``%%``).  ``tr()`` translates a string
+that comes from data -- a criterion's label or legend, a stage title, a rule
+sentence -- as it is, without any ``%`` formatting.
 """
 
 from __future__ import annotations
@@ -32,4 +37,6 @@ def install(env, language: str) -> None:
     """
     if "jinja2.ext.InternationalizationExtension" not in env.extensions:
         env.add_extension("jinja2.ext.i18n")
-    env.install_gettext_translations(translations(language), newstyle=True)
+    catalog = translations(language)
+    env.install_gettext_translations(catalog, newstyle=True)
+    env.globals["tr"] = catalog.gettext

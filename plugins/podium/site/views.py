@@ -213,6 +213,7 @@ class Standing:
     previous: "Standing | None" = None
     round: "Round | None" = None
     latest: bool = False
+    title: str = ""  # a name of its own (Catan LV's semifinal standings are the "final rank")
 
     @property
     def any_lots(self) -> bool:
@@ -518,6 +519,8 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
         view = Standing(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
+        if getattr(fmt, "system", "") == "catan" and s.stage == "semifinal":
+            view.title = "Final rank (qualifying games and the semifinal)"
         standings.append(view)
         previous_of[(s.stage, s.group)] = view
     for view in previous_of.values():
