@@ -198,7 +198,39 @@ def _baska_results(rnd, rng, seed, style):
     return "tables", units
 
 
-RESULTS = {"catan": _catan_results, "baska": _baska_results}
+def _tantrix_results(rnd, rng, seed, style):
+    """Each match: games until the engine's own rule decides it; margins
+    lean towards the stronger player, a few games are draws, a few carry
+    time-penalty minutes, and about half are recorded as scores."""
+    from .formats.tantrix import decide, game_tenths, with_penalties
+
+    units = []
+    for match in rnd.units:
+        first, second = match.players
+        odds = strength(seed, first) / (strength(seed, first) + strength(seed, second))
+        games, totals, running = [], [], (0, 0)
+        while True:
+            margin = 0 if rng.random() < 0.03 else rng.randint(1, 24) * (1 if rng.random() < odds else -1)
+            penalty = (rng.choice((1, 2, 3)), 0) if rng.random() < 0.04 else (0, 0)
+            if rng.random() < 0.5:
+                loser_score = rng.randint(8, 30)
+                score = [loser_score + margin, loser_score] if margin >= 0 else [loser_score, loser_score - margin]
+                game = {"score": score}
+            else:
+                game = {"margin": margin}
+            if penalty != (0, 0):
+                game["penalty"] = list(penalty)
+            games.append(game)
+            tp = with_penalties(game_tenths(margin), penalty)
+            running = (running[0] + tp[0], running[1] + tp[1])
+            totals.append(running)
+            if decide(totals, match.standard, match.rule)[0] is not None:
+                break
+        units.append({"match": match.match, "players": [first, second], "games": games, "status": "NORMAL"})
+    return "matches", units
+
+
+RESULTS = {"catan": _catan_results, "baska": _baska_results, "tantrix": _tantrix_results}
 
 
 def new_event_yaml(name: str, format_id: str, players: list[dict], **fields) -> str:
