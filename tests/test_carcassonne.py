@@ -344,6 +344,23 @@ def test_a_b_c_d_example_in_an_event(tmp_path):
         assert pairing == [(first, second), (third, fourth)]
 
 
+def test_rematch_at_the_bottom_in_an_event(tmp_path):
+    """After round 2 the two lowest-ranked players just drew against each other:
+    the greedy 1-2, 3-4 would leave them together, so 3 and 4 take them instead."""
+    folder = write_event(tmp_path / "ev", list("abcdef"))
+    write_round(folder, "swiss", 1, [{"players": ["a", "b"], "score": [100, 90]},
+                                     {"players": ["c", "d"], "score": [100, 90]},
+                                     {"players": ["e", "f"], "score": [100, 90]}], manual="set up the test")
+    write_round(folder, "swiss", 2, [{"players": ["a", "c"], "score": [100, 90]},
+                                     {"players": ["e", "b"], "score": [90, 100]},
+                                     {"players": ["d", "f"], "score": [95, 95]}], manual="set up the test")
+    write_round(folder, "swiss", 3)
+    outcome = evaluate_one(folder)
+    ranking = [row.player for row in latest(outcome).rows]
+    assert ranking[:4] == ["a", "b", "c", "e"] and set(ranking[4:]) == {"d", "f"}
+    assert pairs_of(round_of(outcome, "swiss", 3)) == [("a", "b"), ("c", ranking[4]), ("e", ranking[5])]
+
+
 def test_avoid_rematch_always(tmp_path):
     """With four players and `always`, rounds 1-3 are a round robin and round 4 cannot be paired."""
     players = ["a", "b", "c", "d"]

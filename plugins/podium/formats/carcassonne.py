@@ -736,7 +736,11 @@ class _Run:
 
     def _starting_order(self, a: str, b: str) -> tuple:
         """The higher Swiss rank starts: the better place inside one's group, A on equal places."""
-        return tuple(sorted((a, b), key=lambda pid: (self.seeds[pid].number, self.seeds[pid].group or "")))
+        def rank_key(pid):
+            seed = self.seeds.get(pid)  # None only after a manual playoff round
+            return (seed.number, seed.group or "") if seed else (len(self.seeds) + 1, "")
+
+        return tuple(sorted((a, b), key=rank_key))
 
     def _playoff(self, rnd: Round, position: int):
         number = rnd.round
@@ -855,7 +859,8 @@ class _Run:
         rest = [pid for pid in (p.id for p in self.event.players) if pid not in taken and pid not in self.reserves]
         order += sorted(rest, key=self._swiss_key)
         places = [Place(i + 1, pid) for i, pid in enumerate(order)]
-        places += [Place(None, pid, reserve=True) for pid in (p.id for p in self.event.players) if pid in self.reserves]
+        places += [Place(None, pid, reserve=True) for pid in (p.id for p in self.event.players)
+                   if pid in self.reserves and pid not in taken]
         self.out.classification = places
 
     # -- data for the site: bracket and crosstable ------------------------------------

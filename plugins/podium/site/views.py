@@ -29,6 +29,7 @@ from . import facts as facts_module
 from .urls import Urls
 
 NUMBER_KEYS = ("table", "match", "game")
+SINGULAR = {"tables": "table", "games": "game", "matches": "match"}
 
 # labels for to_json() keys the engines use (templates translate them)
 KEY_LABELS = {
@@ -171,7 +172,7 @@ class Unit:
 
     @property
     def anchor(self) -> str:
-        return f"{self.kind[:-1] if self.kind.endswith('s') else self.kind}-{self.number}"
+        return f"{SINGULAR.get(self.kind, self.kind)}-{self.number}"
 
     def seat_of(self, player_id):
         for seat in self.seats:
