@@ -95,8 +95,13 @@ def test_all_problems_of_all_files_at_once(event_folder):
     found = messages(folder)
     assert "test-event/qualifying-01.yaml:5: player 'zoe' is not a player of this event" in found
     assert "test-event/qualifying-01.yaml:5: player 'a' is seated twice in this round (also at table 1)" in found
-    assert "test-event/qualifying-03.yaml:2: qualifying round 3 follows a gap: round 2 missing" in found
     assert "test-event/qualifying-03.yaml:2: qualifying has 2 round(s) in catan-lt-route66; there is no round 3" in found
+
+
+def test_gap_in_round_numbers_is_reported_at_the_first_file_after_it(event_folder):
+    folder = event_folder({"event.yaml": EVENT.replace("catan-lt-route66", "catan-lv-2016"),
+                           "q1.yaml": "stage: qualifying\nround: 1\n", "q4.yaml": "stage: qualifying\nround: 4\n"})
+    assert messages(folder) == ["test-event/q4.yaml:2: qualifying round 4 follows a gap: rounds 2-3 missing"]
 
 
 def test_round_listed_twice(event_folder):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .errors import Problem, Problems
 from .formats import get_format
+from .formats.base import check_numbering
 from .outcome import EventOutcome
 from .results import event_folders, read_event, read_registry
 
@@ -21,7 +22,9 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     if event is None:
         return None, problems
     fmt = get_format(event.format, event.options)
-    problems += fmt.check_stages(event)
+    misplaced = fmt.check_stages(event)
+    problems += misplaced
+    problems += check_numbering(r for r in event.rounds if r.where.path not in {p.path for p in misplaced})
     if problems:  # the engines run only on data that passed every general check
         return None, problems
     outcome = fmt.evaluate(event)

@@ -4,8 +4,7 @@ Layout (data-format.md): ``players.yaml`` (optional registry of people) and
 one folder per event, named by its slug, holding ``event.yaml`` and one YAML
 file per round.  Every file is loaded safely and checked against its schema;
 then the rules that need no format are checked: every id names a player of
-the event, nobody appears twice in one round, and each stage's rounds are
-numbered 1, 2, 3, ... with no gap and no repeat.  All problems of all files
+the event and nobody appears twice in one round.  All problems of all files
 are returned together.
 """
 
@@ -63,7 +62,7 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
         return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")]
     doc, found = load_file(event_path)
     problems += found
-    if doc is not None:
+    if doc is not None and not found:
         problems += schemas.check(doc, "event")
     round_docs = []
     for path in sorted(folder.iterdir()):
@@ -71,7 +70,7 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
             continue
         round_doc, found = load_file(path)
         problems += found
-        if round_doc is not None:
+        if round_doc is not None and not found:
             found = schemas.check(round_doc, "round")
             problems += found
             if not found:
@@ -180,7 +179,7 @@ def _match(data, where: Where) -> Match:
 
 
 def check_event(event: Event) -> list[Problem]:
-    """The rules every format shares: known ids, one seat per player, round numbering."""
+    """The rules every format shares: known ids and one seat per player."""
     problems: list[Problem] = []
 
     def unknown(pid, where: Where, *sub, what="player"):
@@ -212,26 +211,4 @@ def check_event(event: Event) -> list[Problem]:
         for pid in rnd.absent:
             if pid in seen:
                 problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"player '{pid}' is listed absent but seated at {seen[pid]}"))
-    problems += _check_numbering(event)
-    return problems
-
-
-def _check_numbering(event: Event) -> list[Problem]:
-    """Each stage's rounds run 1, 2, 3, ...: repeats and gaps are errors.
-
-    A repeat is reported at the second file; a gap at the first file after it.
-    """
-    problems = []
-    for stage in sorted({r.stage for r in event.rounds}):
-        expected = 1
-        seen = {}
-        for rnd in sorted(event.stage_rounds(stage), key=lambda r: (r.round, r.where.path)):
-            if rnd.round in seen:
-                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{stage} round {rnd.round} is listed twice (also in {Path(seen[rnd.round]).name})"))
-                continue
-            seen[rnd.round] = rnd.where.path
-            if rnd.round != expected:
-                missing = f"round {expected}" if rnd.round == expected + 1 else f"rounds {expected}-{rnd.round - 1}"
-                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{stage} round {rnd.round} follows a gap: {missing} missing"))
-            expected = rnd.round + 1
     return problems

@@ -9,6 +9,7 @@ upcoming file), score it, rank, and finally classify.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..draw import Lots
 from ..errors import Problem
@@ -66,6 +67,28 @@ class Format:
             elif spec.rounds is not None and rnd.round > spec.rounds:
                 problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{rnd.stage} has {spec.rounds} round(s) in {self.id}; there is no round {rnd.round}"))
         return problems
+
+
+def check_numbering(rounds) -> list[Problem]:
+    """Each stage's rounds run 1, 2, 3, ...: repeats and gaps are errors.
+
+    A repeat is reported at the second file; a gap at the first file after it.
+    """
+    rounds = list(rounds)
+    problems = []
+    for stage in sorted({r.stage for r in rounds}):
+        expected = 1
+        seen = {}
+        for rnd in sorted((r for r in rounds if r.stage == stage), key=lambda r: (r.round, r.where.path)):
+            if rnd.round in seen:
+                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{stage} round {rnd.round} is listed twice (also in {Path(seen[rnd.round]).name})"))
+                continue
+            seen[rnd.round] = rnd.where.path
+            if rnd.round != expected:
+                missing = f"round {expected}" if rnd.round == expected + 1 else f"rounds {expected}-{rnd.round - 1}"
+                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{stage} round {rnd.round} follows a gap: {missing} missing"))
+            expected = rnd.round + 1
+    return problems
 
 
 def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table") -> list[Problem]:

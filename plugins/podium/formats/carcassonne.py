@@ -23,8 +23,8 @@ knockout (``playoff``).
   Swiss values, then everyone else the same way; the reserve is listed last
   without a place.
 
-Everything stays exact: wins are whole or half (``Fraction``), scores are
-integers.
+Everything stays exact: wins and Buchholz are whole numbers (``int``) or
+halves (``Fraction``), scores are integers.
 """
 
 from __future__ import annotations
@@ -454,8 +454,8 @@ class Seed:
     player: str
     group: str | None
     number: int  # 1..8 with one group, 1..4 inside the group with two
-    wins: Fraction
-    buchholz: Fraction
+    wins: int | Fraction
+    buchholz: int | Fraction
     score_diff: int
 
     @property

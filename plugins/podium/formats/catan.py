@@ -279,14 +279,19 @@ class _CatanRun:
             self.out.standings.append(Standing("qualifying", None, number, CRITERIA, self.ranking))
 
     def _seat_and_score(self, rnd: Round, expected, seating: Seating, title: str, require_winner=False) -> RoundOutcome:
-        """Compare or fill the seating, score the tables, append the round."""
-        if self.waiting and rnd.listed:
+        """Compare or fill the seating, score the tables, append the round.
+
+        Once a seating differs from the rules or a result is wrong, later
+        rounds are not checked (they would be judged against a wrong ranking).
+        """
+        if rnd.listed and self.waiting:
             self.problems.append(Problem(rnd.where.path, rnd.where.line(), f"this round cannot be checked yet: {self.waiting}"))
-        if rnd.listed:
+            self.halted = True
+            units = []
+        elif rnd.listed:
             mismatch = compare_seating(rnd, expected)
-            if mismatch:  # later rounds would be checked against a seating that is wrong
-                self.problems.extend(mismatch)
-                self.halted = True
+            self.problems.extend(mismatch)
+            self.halted = bool(mismatch)
             if rnd.manual:
                 seating.method, seating.manual = "manual", rnd.manual
             units = []
@@ -296,6 +301,7 @@ class _CatanRun:
                     continue
                 result, problems = score_table(table, require_winner)
                 self.problems.extend(problems)
+                self.halted = self.halted or bool(problems)
                 units.append(result)
         else:
             seating.filled = True

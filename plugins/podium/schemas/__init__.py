@@ -37,6 +37,9 @@ def _validator(kind: str) -> Draft202012Validator:
 
 def check(document, kind: str) -> list[Problem]:
     """Every schema violation of ``document`` (a loaded file of ``kind``)."""
+    if document.data is None:
+        what = "a round file needs at least stage: and round:" if kind == "round" else f"this {kind} file needs content"
+        return [Problem(document.path, 1, f"the file is empty: {what}")]
     problems = []
     for error in _validator(kind).iter_errors(document.data):
         error = _most_telling(error)
@@ -45,7 +48,8 @@ def check(document, kind: str) -> list[Problem]:
             known = ", ".join(sorted(error.schema.get("properties", {})))
             for name in sorted(set(error.instance) - set(error.schema.get("properties", {}))):
                 where = _keypath_text(keypath + (name,))
-                problems.append(Problem(document.path, document.line(*keypath, name), f"{where}: unknown field (known fields here: {known})"))
+                hint = f"known fields here: {known}" if known else "no fields are allowed here"
+                problems.append(Problem(document.path, document.line(*keypath, name), f"{where}: unknown field ({hint})"))
             continue
         problems.append(Problem(document.path, document.line(*keypath), _message(error, keypath)))
     return problems
@@ -53,11 +57,15 @@ def check(document, kind: str) -> list[Problem]:
 
 def _most_telling(error):
     """For ``oneOf``/``anyOf``, the error of the branch the value was meant for:
-    a branch whose type already fails says less than one that got further."""
+    the one that got deepest into the value, and there not a mere type clash
+    at the top (which only says the branch was the wrong one)."""
     while error.context:
-        deeper = [e for e in error.context if e.validator != "type"] or list(error.context)
-        error = best_match(deeper)
+        error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
     return error
+
+
+_TYPE_WORDS = {"integer": "a whole number", "string": "text", "array": "a list", "object": "a mapping (key: value)",
+               "boolean": "true or false", "number": "a number"}
 
 
 def _message(error, keypath) -> str:
@@ -68,6 +76,17 @@ def _message(error, keypath) -> str:
         text = f"{error.instance!r} is not one of: {', '.join(str(v) for v in error.validator_value)}"
     elif error.validator == "false":
         text = "this field is not allowed here"
+    elif error.validator == "type" and isinstance(error.validator_value, str):
+        text = f"{error.instance!r} should be {_TYPE_WORDS.get(error.validator_value, error.validator_value)}"
+    elif error.validator in ("minItems", "maxItems"):
+        low, high = error.schema.get("minItems"), error.schema.get("maxItems")
+        count = f"exactly {low}" if low == high else (f"at least {low}" if error.validator == "minItems" else f"at most {high}")
+        text = f"needs {count} {'entry' if count.endswith(' 1') else 'entries'}, not {len(error.instance)}"
+    elif error.validator == "not" and "anyOf" in error.validator_value:
+        text = "a round file lists tables, games or matches: only one of them"
+    elif error.validator == "oneOf":
+        fields = [name for branch in error.validator_value for name in branch.get("required", ())]
+        text = f"give only one of: {', '.join(fields)}"
     else:
         text = error.message
     return f"{where}: {text}" if where else text

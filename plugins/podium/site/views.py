@@ -642,13 +642,13 @@ def _chart(ranks) -> dict | None:
     if len(ranks) < 2:
         return None
     worst = max(len(st.rows) for st, _ in ranks)
-    width, height, pad = 240, 80, 8
-    step = (width - 2 * pad) / (len(ranks) - 1)
+    width, height, pad, left = 240, 80, 8, 24
+    step = (width - left - pad) / (len(ranks) - 1)
 
     def y(rank):
         return pad + (height - 2 * pad) * ((rank - 1) / max(worst - 1, 1))
 
-    points = [(round(pad + i * step, 1), round(y(rank), 1), rank, st) for i, (st, rank) in enumerate(ranks)]
+    points = [(round(left + i * step, 1), round(y(rank), 1), rank, st) for i, (st, rank) in enumerate(ranks)]
     return {"width": width, "height": height, "worst": worst,
             "polyline": " ".join(f"{x},{yy}" for x, yy, _, _ in points),
             "points": points}
