@@ -230,7 +230,35 @@ def _tantrix_results(rnd, rng, seed, style):
     return "matches", units
 
 
-RESULTS = {"catan": _catan_results, "baska": _baska_results, "tantrix": _tantrix_results}
+def _carcassonne_results(rnd, rng, seed, style):
+    """Each game: scores around 100 leaning towards the stronger player; about
+    one game in forty drawn and one in sixty lost on time (forfeit).  Playoff
+    games record both clock times, which decide a drawn playoff game."""
+    units = []
+    playoff = rnd.stage == "playoff"
+    for game in rnd.units:
+        first, second = game.players
+        odds = strength(seed, first) / (strength(seed, first) + strength(seed, second))
+        low = rng.randint(60, 110)
+        roll = rng.random()
+        if roll < 0.025:
+            score = [low, low]
+        else:
+            high = low + rng.randint(1, 45)
+            score = [high, low] if rng.random() < odds else [low, high]
+        unit = {"table": game.table, "players": [first, second], "score": score}
+        if 0.025 <= roll < 0.042:
+            unit["forfeit"] = first if score[0] < score[1] else second
+        if playoff:
+            unit["time"] = [f"{rng.randint(9, 19)}:{rng.randint(0, 59):02d}" for _ in range(2)]
+        if getattr(game, "place", None):
+            unit["place"] = game.place
+        units.append(unit)
+    return "games", units
+
+
+RESULTS = {"catan": _catan_results, "baska": _baska_results, "tantrix": _tantrix_results,
+           "carcassonne": _carcassonne_results}
 
 
 def new_event_yaml(name: str, format_id: str, players: list[dict], **fields) -> str:
