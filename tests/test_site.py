@@ -553,3 +553,17 @@ def test_pages_are_translated_into_the_event_language(tmp_path, monkeypatch):
     assert ">Žaidėjai</a>" in round_page and "Stalas 1" in round_page
     assert '<abbr title="Pergalės">W</abbr>' in read(site, f"{SMALL}/standings/qualifying-1/index.html")
     assert "Žaidėjai" not in read(site, "index.html")  # the site home speaks DEFAULT_LANG
+
+
+def test_podium_templates_are_found_under_another_theme(tmp_path):
+    """generator_init adds the Podium templates as a fallback loader: with Pelican's
+    own "simple" theme, the results pages and the Markdown rules page (Template: rules)
+    still render."""
+    results = tmp_path / "results" / SMALL
+    results.mkdir(parents=True)
+    for name, body in SMALL_EVENT.items():
+        (results / name).write_text(textwrap.dedent(body).lstrip("\n"), "utf-8")
+    site = build(tmp_path / "results", tmp_path / "out", THEME="simple")
+    assert "Dan Ąžuolas" in read(site, f"{SMALL}/qualifying-1/index.html")
+    rules = read(site, "rules-catan-lt-route66.html")
+    assert "Events played under these rules" in rules and f'href="./{SMALL}/"' in rules

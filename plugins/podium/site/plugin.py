@@ -102,8 +102,7 @@ class PodiumGenerator(Generator):
         urls = self.urls
 
         def write(save_as, template, **values):
-            writer.write_file(save_as, self.get_template(template), self.context, relative_urls=relative,
-                              podium_urls=urls.urls, **values)
+            writer.write_file(save_as, self.get_template(template), self.context, relative_urls=relative, **values)
 
         i18n.install(self.env, default_lang)
         write(urls.save_as("home"), "podium/home", events=self.context["podium_events"], lang=default_lang)
@@ -111,20 +110,21 @@ class PodiumGenerator(Generator):
             i18n.install(self.env, ev.language)
             slug = ev.slug
             common = {"ev": ev, "lang": ev.language}
-            write(urls.save_as("event", slug=slug), "podium/event", **common)
+            write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
             for rnd in ev.rounds:
-                write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, **common)
-            write(urls.save_as("standings_index", slug=slug), "podium/standings_index", **common)
+                write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, section="rounds", **common)
+            if ev.standings:  # knockout formats have none
+                write(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
             for st in ev.standings:
                 write(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
-                      "podium/standings", standing=st, **common)
-            write(urls.save_as("players", slug=slug), "podium/players", **common)
+                      "podium/standings", standing=st, section="standings", **common)
+            write(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
             for person in ev.players:
                 write(urls.save_as("player", slug=slug, player=person.id), "podium/player",
-                      pp=ev.player_pages[person.id], **common)
+                      pp=ev.player_pages[person.id], section="players", **common)
             if ev.finished:
-                write(urls.save_as("classification", slug=slug), "podium/classification", **common)
-            write(urls.save_as("format", slug=slug), "podium/format", **common)
+                write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
+            write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
             self._write_json(urls.save_as("json", slug=slug), ev.outcome)
         i18n.install(self.env, default_lang)
 
@@ -140,12 +140,12 @@ class PodiumGenerator(Generator):
 def add_templates_and_translations(generator):
     """``generator_init``: the Podium templates as a fallback loader, and translations."""
     settings = generator.settings
-    theme = settings.get("PODIUM_THEME")
-    if theme:
-        templates = Path(theme).expanduser() / "templates"
-        if templates.is_dir() and os.path.realpath(theme) != os.path.realpath(generator.theme):
-            loader = FileSystemLoader(str(templates))
-            generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
+    theme = settings.get("PODIUM_THEME") or generator.theme
+    templates = Path(theme).expanduser() / "templates"
+    if templates.is_dir():
+        # after the theme's own loaders: a theme may override any Podium template
+        loader = FileSystemLoader(str(templates))
+        generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
 
 
