@@ -35,7 +35,7 @@ from pelican.utils import sanitised_join
 from ..errors import Problems
 from ..export import dumps, event_document
 from ..pipeline import evaluate_folder
-from . import i18n
+from . import extensions, i18n
 from .urls import Urls
 from .views import event_view
 
@@ -126,14 +126,23 @@ class PodiumGenerator(Generator):
                 write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
             write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
             self._write_json(urls.save_as("json", slug=slug), ev.outcome)
+            for page in extensions.collect("pages", ev):
+                write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
+            for file in extensions.collect("files", ev):
+                self._write_text(urls.save_as(file.kind, **file.parts), file.text)
         i18n.install(self.env, default_lang)
+        for file in extensions.collect("site_files", self.context["podium_events"], urls):
+            self._write_text(urls.save_as(file.kind, **file.parts), file.text)
 
     def _write_json(self, save_as, outcome):
         """event.json: the very bytes ``podium export`` prints."""
+        self._write_text(save_as, dumps(event_document(outcome)))
+
+    def _write_text(self, save_as, text):
         path = sanitised_join(self.output_path, save_as)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(dumps(event_document(outcome)))
+            f.write(text)
         logger.info('Writing "%s"', path)
 
 

@@ -36,10 +36,12 @@ class Urls:
     """``url(kind, **parts)`` and ``save_as(kind, **parts)`` for every page kind."""
 
     def __init__(self, settings: dict | None = None):
+        from .extensions import url_patterns
+
         settings = settings or {}
         self.urls = {}
         self.saves = {}
-        for kind, default in DEFAULT_URLS.items():
+        for kind, default in {**DEFAULT_URLS, **url_patterns()}.items():
             name = f"PODIUM_{kind.upper()}"
             url = settings.get(f"{name}_URL", default)
             save_as = settings.get(f"{name}_SAVE_AS")

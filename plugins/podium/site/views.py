@@ -25,6 +25,7 @@ from ..draw import key as draw_key
 from ..draw import verify_command
 from ..numbers import percent_text
 from ..seating import SeatingError, catan_table_sizes
+from . import extensions
 from . import facts as facts_module
 from .urls import Urls
 
@@ -355,6 +356,8 @@ class EventView:
     lots: list
     outcome: object = None
     rules_url: str | None = None
+    urls_of: object = None  # the site's Urls, for extensions building their own links
+    links: list = field(default_factory=list)  # (label, url, section) added by extensions
 
     @property
     def finished(self) -> bool:
@@ -473,7 +476,7 @@ def catan_unit(obj, people: dict) -> Unit:
 def _unit(fmt, kind, obj, people) -> Unit:
     if getattr(fmt, "system", "") == "catan" and kind == "tables" and hasattr(obj, "shares"):
         return catan_unit(obj, people)
-    return generic_unit(kind, obj, people)
+    return extensions.unit_view(fmt, kind, obj, people) or generic_unit(kind, obj, people)
 
 
 def _stage_info(fmt, event) -> dict:
@@ -577,9 +580,11 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
     fmt_view = _format_view(fmt, event, stages)
     event_urls = {kind: urls.url(kind, slug=slug)
                   for kind in ("event", "standings_index", "players", "classification", "format", "json")}
-    return EventView(slug, event.name, event.language or "en", [str(d) for d in event.dates], event.venue, event.seed,
+    view = EventView(slug, event.name, event.language or "en", [str(d) for d in event.dates], event.venue, event.seed,
                      event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
-                     classification, status, leaders, podium, lots, outcome=outcome)
+                     classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls)
+    view.links = extensions.collect("links", view)
+    return view
 
 
 def _seating(r, event, people, standings) -> SeatingView:

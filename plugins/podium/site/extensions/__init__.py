@@ -1,0 +1,88 @@
+"""Pages beside the core ones, one module per concern.
+
+The core site (:mod:`podium.site.views`, :mod:`podium.site.plugin`) writes
+the pages every event has.  An extension module adds what only some events or
+some organisers need — a system's bracket or crosstable, per-match or
+per-session pages, organiser tools, downloads — without touching the core.
+A module may define:
+
+``URLS``
+    ``{kind: default URL pattern}``, merged into :data:`podium.site.urls.DEFAULT_URLS`
+    (``PODIUM_<KIND>_URL`` / ``_SAVE_AS`` settings override them as usual).
+``unit_view(fmt, kind, unit, people)``
+    A dedicated :class:`~podium.site.views.Unit` for a table, game or match,
+    or None to let the next extension (or the generic view) show it.
+``links(ev)``
+    ``[(label, url, section), ...]`` added to the event's navigation.
+``pages(ev)``
+    :class:`Page` s to render for one event (``ev.urls`` holds its URLs).
+``files(ev)``
+    :class:`File` s (CSV, feeds, ...) to write for one event.
+``site_files(events, urls)``
+    :class:`File` s for the whole site (e.g. the site's Atom feed).
+
+All return values are built from the view tree, never from Pelican.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+MODULES = (
+    "carcassonne",
+    "tantrix",
+    "baska",
+    "workflow",
+)
+
+
+@dataclass
+class Page:
+    """One HTML page: the URL kind and its parts, the template, extra values."""
+
+    kind: str
+    parts: dict
+    template: str
+    values: dict = field(default_factory=dict)
+    section: str = ""
+
+
+@dataclass
+class File:
+    """One non-HTML file written as it is (CSV, Atom, ...)."""
+
+    kind: str
+    parts: dict
+    text: str
+
+
+def loaded():
+    """The extension modules, in the order of :data:`MODULES`."""
+    return [import_module(f"{__name__}.{name}") for name in MODULES]
+
+
+def collect(name: str, *args) -> list:
+    """Concatenate what every extension's function ``name`` returns."""
+    found = []
+    for module in loaded():
+        function = getattr(module, name, None)
+        if function is not None:
+            found.extend(function(*args) or ())
+    return found
+
+
+def url_patterns() -> dict:
+    patterns = {}
+    for module in loaded():
+        patterns.update(getattr(module, "URLS", {}))
+    return patterns
+
+
+def unit_view(fmt, kind, unit, people):
+    for module in loaded():
+        function = getattr(module, "unit_view", None)
+        view = function(fmt, kind, unit, people) if function else None
+        if view is not None:
+            return view
+    return None

@@ -1,0 +1,3 @@
+"""Site pages for tantrix (see podium.site.extensions for the hooks)."""
+
+URLS: dict = {}
