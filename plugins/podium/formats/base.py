@@ -91,6 +91,22 @@ def check_numbering(rounds) -> list[Problem]:
     return problems
 
 
+class Run:
+    """One evaluation of one event: the state every format's walk starts with.
+
+    ``out`` is the outcome being built, ``problems`` its list of problems,
+    ``files`` the round files by (stage, round), ``lots`` the last tiebreak.
+    """
+
+    def __init__(self, fmt: Format, event: Event):
+        self.fmt = fmt
+        self.event = event
+        self.lots = fmt.lots(event)
+        self.out = EventOutcome(event, fmt)
+        self.problems = self.out.problems
+        self.files = {(r.stage, r.round): r for r in event.rounds}
+
+
 def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table") -> list[Problem]:
     """Check a listed seating against the rules' (formats.md 0.6).
 

@@ -27,7 +27,7 @@ from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import fours_and_leftover, slice_tables
-from .base import Format, StageSpec, compare_seating, round_status
+from .base import Format, Run, StageSpec, compare_seating, round_status
 
 STAGE = "grand-prix"
 MIN_PLAYERS = 8
@@ -433,15 +433,11 @@ class BaskaGP(Format):
         ]
 
 
-class _BaskaRun:
+class _BaskaRun(Run):
     """One evaluation of one event: every round in order, then the classification."""
 
     def __init__(self, fmt: BaskaGP, event: Event):
-        self.fmt = fmt
-        self.event = event
-        self.lots = fmt.lots(event)
-        self.out = EventOutcome(event, fmt)
-        self.problems = self.out.problems
+        super().__init__(fmt, event)
         self.ids = [p.id for p in event.players]
         self.played: list[BaskaTable] = []  # tables of the complete rounds so far
         self.complete: list[RoundOutcome] = []  # rounds complete with every earlier round

@@ -39,7 +39,7 @@ from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import SeatingError, pairs
-from .base import Format, StageSpec, compare_seating, round_status
+from .base import Format, Run, StageSpec, compare_seating, round_status
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6
@@ -463,16 +463,11 @@ class Seed:
         return f"{self.group or ''}{self.number}"
 
 
-class _Run:
+class _Run(Run):
     """One evaluation of one event: the Swiss stage, the playoff, the classification."""
 
     def __init__(self, fmt: CarcassonneLV, event: Event):
-        self.fmt = fmt
-        self.event = event
-        self.lots = fmt.lots(event)
-        self.out = EventOutcome(event, fmt)
-        self.problems = self.out.problems
-        self.files = {(r.stage, r.round): r for r in event.rounds}
+        super().__init__(fmt, event)
         self.rounds = fmt.swiss_rounds(event)
         self.sequence = [("swiss", n) for n in range(1, self.rounds + 1)] + [("playoff", n) for n in range(1, PLAYOFF_ROUNDS + 1)]
         self.tally = SwissTally()

@@ -18,7 +18,7 @@ from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
-from .base import Format, StageSpec, compare_seating, round_status
+from .base import Format, Run, StageSpec, compare_seating, round_status
 
 VP_MIN, VP_MAX = 0, 20
 VP_TO_WIN = 10
@@ -195,16 +195,11 @@ class CatanFormat(Format):
         return _catan_facts(self)
 
 
-class _CatanRun:
+class _CatanRun(Run):
     """One evaluation of one event: walks the stages in order."""
 
     def __init__(self, fmt: CatanFormat, event: Event):
-        self.fmt = fmt
-        self.event = event
-        self.lots = fmt.lots(event)
-        self.out = EventOutcome(event, fmt)
-        self.problems = self.out.problems
-        self.files = {(r.stage, r.round): r for r in event.rounds}
+        super().__init__(fmt, event)
         self.played: list[CatanTable] = []  # qualifying tables played so far
         self.ranking: list = []  # rows of the latest qualifying standing
         self.waiting: str | None = None  # why the next round cannot be seated

@@ -63,7 +63,7 @@ from ..errors import Problem
 from ..model import Event, Match, Round
 from ..numbers import tenths
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from .base import Format, StageSpec
+from .base import Format, Run, StageSpec
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100
@@ -518,15 +518,11 @@ class TantrixWC(Format):
         ]
 
 
-class _TantrixRun:
+class _TantrixRun(Run):
     """One evaluation of one event: seeds, main draw, consolation, classification."""
 
     def __init__(self, fmt: TantrixWC, event: Event):
-        self.fmt = fmt
-        self.event = event
-        self.out = EventOutcome(event, fmt)
-        self.problems = self.out.problems
-        self.files = {(r.stage, r.round): r for r in event.rounds}
+        super().__init__(fmt, event)
         self.seeds: dict = {}
 
     def run(self) -> EventOutcome:
