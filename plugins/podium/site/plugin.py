@@ -93,6 +93,9 @@ class PodiumGenerator(Generator):
         ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
         self.context["podium_events"] = ordered
         self.context["podium_home_page"] = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
+        # site-wide pages (people across events) also link event pages to themselves
+        self.site_pages = extensions.collect("site_pages", ordered, self.urls, self.registry)
+        self.context["podium_people_url"] = self.urls.url("people") if self.site_pages else None
 
     # -- output ----------------------------------------------------------------
 
@@ -131,6 +134,9 @@ class PodiumGenerator(Generator):
             for file in extensions.collect("files", ev):
                 self._write_text(urls.save_as(file.kind, **file.parts), file.text)
         i18n.install(self.env, default_lang)
+        for page in self.site_pages:
+            write(urls.save_as(page.kind, **page.parts), page.template, lang=default_lang,
+                  people_url=urls.url("people"), **page.values)
         for file in extensions.collect("site_files", self.context["podium_events"], urls):
             self._write_text(urls.save_as(file.kind, **file.parts), file.text)
 

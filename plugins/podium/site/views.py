@@ -112,6 +112,7 @@ class Person:
     reserve: bool = False
     seed: int | None = None
     previous_place: int | None = None
+    profile_url: str = ""  # the person's page across events, when players.yaml has them
 
     @property
     def sort(self):

@@ -18,6 +18,8 @@ A module may define:
     :class:`Page` s to render for one event (``ev.urls`` holds its URLs).
 ``files(ev)``
     :class:`File` s (CSV, feeds, ...) to write for one event.
+``site_pages(events, urls, registry)``
+    :class:`Page` s for the whole site (``registry``: the people of players.yaml).
 ``site_files(events, urls)``
     :class:`File` s for the whole site (e.g. the site's Atom feed).
 
@@ -34,6 +36,7 @@ MODULES = (
     "tantrix",
     "baska",
     "workflow",
+    "people",
 )
 
 
