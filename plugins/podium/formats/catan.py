@@ -66,6 +66,8 @@ class CatanTable:
             data["stopped"] = self.stopped
         if self.banker is not None:
             data["banker"] = self.banker
+        if self.choice_order:
+            data["choice_order"] = list(self.choice_order)
         return data
 
 
