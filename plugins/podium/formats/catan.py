@@ -206,6 +206,7 @@ class _CatanRun(Run):
         self.ranking: list = []  # rows of the latest qualifying standing
         self.waiting: str | None = None  # why the next round cannot be seated
         self.halted = False  # a seating differs from the rules: later rounds are not checked
+        self.advanced: list = []  # (semifinal table, player) sent to the final by advance:
 
     def run(self) -> EventOutcome:
         ids = [p.id for p in self.event.players]
@@ -376,6 +377,7 @@ class _CatanRun(Run):
         outcome = self._seat_and_score(rnd, [finalists], Seating("qualifiers", order=tuple(finalists), rule=rule), "Final",
                                        require_winner=self.fmt.final_limit_free)
         outcome.extra["replaced"] = replaced
+        outcome.extra["advanced"] = self.advanced
         if self.fmt.roles:
             for table in outcome.units:
                 table.choice_order = tuple(finalists)
@@ -401,6 +403,7 @@ class _CatanRun(Run):
                 self.problems.append(Problem(where.path, where.line("advance", str(table.table)), f"{chosen} did not play at semifinal table {table.table}"))
             else:
                 finalists.append(chosen)
+                self.advanced.append((table.table, chosen))
         for number in advance:
             self.problems.append(Problem(where.path, where.line("advance", str(number)), f"there is no semifinal table {number}"))
         if missing:

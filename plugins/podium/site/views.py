@@ -271,6 +271,7 @@ class Round:
     next: "Round | None" = None
     extra: dict = field(default_factory=dict)
     special: str = ""  # e.g. "catan": units/catan-tables.html shows them
+    note: str | None = None  # the organisers' note in the round file
 
     @property
     def partials(self) -> list:
@@ -540,7 +541,7 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
         own_title = r.title if spec is None or spec.rounds is None else ""  # knockouts name their rounds
         view = Round(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), own_title,
                      urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
-                     waiting=r.waiting, session=r.session, extra=r.extra,
+                     waiting=r.waiting, session=r.session, extra=r.extra, note=r.source.note if r.source else None,
                      special=units[0].special if units and units[0].special else "")
         view.standing = next((s for s in standings if s.stage == r.stage and s.after_round == r.round and s.group is None), None) \
             or next((s for s in standings if s.stage == r.stage and s.after_round == r.round), None)
