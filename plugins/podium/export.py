@@ -57,7 +57,7 @@ def _round(rnd) -> dict:
         seating["manual"] = rnd.seating.manual
     data["seating"] = seating
     if rnd.waiting:
-        data["waiting"] = rnd.waiting
+        data["waiting"] = str(rnd.waiting)
     data[rnd.kind] = [unit.to_json() for unit in rnd.units]
     return data
 

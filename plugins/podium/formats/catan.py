@@ -17,6 +17,7 @@ from ..model import Event, Round, Table
 from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
+from ..text import N_, Text
 from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
 from .base import Format, Run, StageSpec, compare_seating, round_status
 
@@ -151,11 +152,11 @@ def _value(attr):
 
 
 CRITERIA = (
-    Criterion("wins", "Wins", "W", "Games won: reached 10 VP first (a game stopped by the time limit has no winner).", _value("wins")),
-    Criterion("vp", "Victory points", "VP", "Counted victory points over all games; at most 10 count per game.", _value("vp")),
-    Criterion("vp_share", "VP share", "%VP",
-              "Sum of the per-game shares: counted VP divided by the table's total "
-              "(a 3-player table's total is multiplied by 4/3).", _value("vp_share"), display="percent"),
+    Criterion("wins", N_("Wins"), N_("W"), N_("Games won: reached 10 VP first (a game stopped by the time limit has no winner)."), _value("wins")),
+    Criterion("vp", N_("Victory points"), N_("VP"), N_("Counted victory points over all games; at most 10 count per game."), _value("vp")),
+    Criterion("vp_share", N_("VP share"), N_("%VP"),
+              N_("Sum of the per-game shares: counted VP divided by the table's total "
+                 "(a 3-player table's total is multiplied by 4/3)."), _value("vp_share"), display="percent"),
 )
 
 
@@ -180,10 +181,10 @@ class CatanFormat(Format):
     final_limit_free = True  # the final has no time limit: it must have a winner
 
     def stages(self, event=None) -> list[StageSpec]:
-        specs = [StageSpec("qualifying", self.qualifying_rounds, "Qualifying")]
+        specs = [StageSpec("qualifying", self.qualifying_rounds, N_("Qualifying"))]
         if self.semifinal:
-            specs.append(StageSpec("semifinal", 1, "Semifinal"))
-        specs.append(StageSpec("final", 1, "Final"))
+            specs.append(StageSpec("semifinal", 1, N_("Semifinal")))
+        specs.append(StageSpec("final", 1, N_("Final")))
         return specs
 
     @property
@@ -193,7 +194,7 @@ class CatanFormat(Format):
     def evaluate(self, event: Event) -> EventOutcome:
         return _CatanRun(self, event).run()
 
-    def rules_facts(self) -> list[tuple[str, str]]:
+    def rules_facts(self) -> list[tuple]:
         return _catan_facts(self)
 
 
@@ -204,7 +205,7 @@ class _CatanRun(Run):
         super().__init__(fmt, event)
         self.played: list[CatanTable] = []  # qualifying tables played so far
         self.ranking: list = []  # rows of the latest qualifying standing
-        self.waiting: str | None = None  # why the next round cannot be seated
+        self.waiting: Text | None = None  # why the next round cannot be seated
         self.halted = False  # a seating differs from the rules: later rounds are not checked
         self.advanced: list = []  # (semifinal table, player) sent to the final by advance:
 
@@ -246,23 +247,24 @@ class _CatanRun(Run):
         number = rnd.round
         purpose = f"qualifying/{number}"
         if self.waiting:
-            self._seat_and_score(rnd, [], Seating("rank"), "Qualifying")
+            self._seat_and_score(rnd, [], Seating("rank"), N_("Qualifying"))
             return
         if number == 1:
             order = draw_order(ids, self.event.seed, purpose)
             seating = Seating("draw", purpose=purpose, order=tuple(order),
-                              rule="Verifiable draw: players in ascending order of their key, cut into tables of 4, then 3.")
+                              rule=Text("Verifiable draw: players in ascending order of their key, cut into tables of 4, then 3."))
         else:
             order = [row.player for row in self.ranking]
             seating = Seating("rank", order=tuple(order),
-                              rule=f"By the ranking after qualifying round {number - 1}: ranks 1-4 at table 1, 5-8 at table 2, ...; the 3-player tables go to the lowest-ranked.")
+                              rule=Text("By the ranking after qualifying round %(round)s: ranks 1-4 at table 1, 5-8 at table 2, ...; "
+                                        "the 3-player tables go to the lowest-ranked.", round=number - 1))
         try:
             expected = slice_tables(order, catan_table_sizes(len(ids)))
         except SeatingError as exc:
             self.problems.append(Problem(self.event.where.path, self.event.where.line("players"), str(exc)))
             return
         ranks = {pid: i for i, pid in enumerate(order)}
-        tables = self._seat_and_score(rnd, expected, seating, "Qualifying")
+        tables = self._seat_and_score(rnd, expected, seating, N_("Qualifying"))
         if number > 1 and self.fmt.roles:
             for table in tables.units:
                 table.banker = max(table.players, key=lambda p: ranks.get(p, 0))
@@ -276,7 +278,7 @@ class _CatanRun(Run):
             self.ranking = rank(ids, CRITERIA, tally(self.played), self.lots)
             self.out.standings.append(Standing("qualifying", None, number, CRITERIA, self.ranking))
 
-    def _seat_and_score(self, rnd: Round, expected, seating: Seating, title: str, require_winner=False) -> RoundOutcome:
+    def _seat_and_score(self, rnd: Round, expected, seating: Seating, title, require_winner=False) -> RoundOutcome:
         """Compare or fill the seating, score the tables, append the round.
 
         Once a seating differs from the rules or a result is wrong, later
@@ -306,11 +308,11 @@ class _CatanRun(Run):
             units = [CatanTable(i + 1, tuple(players)) for i, players in enumerate(expected)] if not self.waiting else []
         status = round_status([u.has_result for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "tables", status, units, seating, source=rnd,
-                               title=f"{title} round {rnd.round}" if rnd.stage == "qualifying" else title,
+                               title=Text("Qualifying round %(number)s", number=rnd.round) if rnd.stage == "qualifying" else title,
                                waiting=self.waiting if not rnd.listed else None)
         self.out.rounds.append(outcome)
         if status != "complete" and not self.waiting:
-            self.waiting = f"{outcome.title} is not complete"
+            self.waiting = Text("%(round)s is not complete", round=outcome.title)
         return outcome
 
     def _qualifiers(self, rnd: Round, size: int):
@@ -332,7 +334,7 @@ class _CatanRun(Run):
     def _semifinal(self, rnd: Round):
         """Seat the semifinal by the snake and rank its players over five games."""
         if self.waiting:
-            self._seat_and_score(rnd, [], Seating("snake"), "Semifinal")
+            self._seat_and_score(rnd, [], Seating("snake"), N_("Semifinal"))
             return None
         size = self.fmt.semifinal_size
         qualifiers, replaced = self._qualifiers(rnd, size)
@@ -340,9 +342,10 @@ class _CatanRun(Run):
             return None
         expected = snake_tables(qualifiers, size // 4)
         seating = Seating("snake", order=tuple(qualifiers),
-                          rule=f"The top {size} of the qualifying ranking (without withdrawn players), numbered 1..{size}; "
-                               f"table t seats qualifiers t, {size // 2 + 1}-t, {size // 2}+t and {size + 1}-t.")
-        outcome = self._seat_and_score(rnd, expected, seating, "Semifinal")
+                          rule=Text("The top %(size)s of the qualifying ranking (without withdrawn players), numbered 1..%(size)s; "
+                                    "table t seats qualifiers t, %(a)s-t, %(b)s+t and %(c)s-t.",
+                                    size=size, a=size // 2 + 1, b=size // 2, c=size + 1))
+        outcome = self._seat_and_score(rnd, expected, seating, N_("Semifinal"))
         outcome.extra["replaced"] = replaced
         outcome.extra["qualifiers"] = qualifiers
         number = {pid: i for i, pid in enumerate(qualifiers)}
@@ -359,7 +362,7 @@ class _CatanRun(Run):
 
     def _final(self, rnd: Round, semifinal_tables):
         if self.waiting:
-            self._seat_and_score(rnd, [], Seating("qualifiers"), "Final")
+            self._seat_and_score(rnd, [], Seating("qualifiers"), N_("Final"))
             return
         if self.fmt.semifinal:
             finalists = self._semifinal_winners(rnd, semifinal_tables)
@@ -367,14 +370,15 @@ class _CatanRun(Run):
                 return
             order = [row.player for row in self.final_rank]
             finalists.sort(key=order.index)
-            rule = "The winners of the semifinal tables, in final-rank order (they choose turn order in that sequence)."
+            rule = Text("The winners of the semifinal tables, in final-rank order (they choose turn order in that sequence).")
             replaced = []
         else:
             finalists, replaced = self._qualifiers(rnd, 4)
             if finalists is None:
                 return
-            rule = f"The top 4 of the ranking after qualifying round {self.fmt.qualifying_rounds}, in ranking order; a withdrawn qualifier is replaced by the next-ranked player."
-        outcome = self._seat_and_score(rnd, [finalists], Seating("qualifiers", order=tuple(finalists), rule=rule), "Final",
+            rule = Text("The top 4 of the ranking after qualifying round %(round)s, in ranking order; "
+                        "a withdrawn qualifier is replaced by the next-ranked player.", round=self.fmt.qualifying_rounds)
+        outcome = self._seat_and_score(rnd, [finalists], Seating("qualifiers", order=tuple(finalists), rule=rule), N_("Final"),
                                        require_winner=self.fmt.final_limit_free)
         outcome.extra["replaced"] = replaced
         outcome.extra["advanced"] = self.advanced
@@ -408,11 +412,11 @@ class _CatanRun(Run):
             self.problems.append(Problem(where.path, where.line("advance", str(number)), f"there is no semifinal table {number}"))
         if missing:
             tables = ", ".join(str(t) for t in missing)
-            message = (f"semifinal table {tables} ended without a winner: the organisers must record who advances, "
-                       f"e.g. advance: {{{missing[0]}: <player id>}} in this file")
+            message = Text("semifinal table %(tables)s ended without a winner: the organisers must record who advances, "
+                           "e.g. advance: {%(table)s: <player id>} in this file", tables=tables, table=missing[0])
             if rnd.listed:
                 self.problems.append(Problem(where.path, where.line(), message))
-            outcome = RoundOutcome(rnd.stage, rnd.round, "tables", "upcoming", [], Seating("qualifiers"), source=rnd, title="Final", waiting=message)
+            outcome = RoundOutcome(rnd.stage, rnd.round, "tables", "upcoming", [], Seating("qualifiers"), source=rnd, title=N_("Final"), waiting=message)
             self.out.rounds.append(outcome)
             self.waiting = message
             return None
@@ -438,53 +442,60 @@ class _CatanRun(Run):
         self.out.classification = [Place(i + 1, pid) for i, pid in enumerate(order)]
 
 
-def _catan_facts(fmt: CatanFormat) -> list[tuple[str, str]]:
-    """The rules as this project applies them, in plain words, for the format page."""
+def _catan_facts(fmt: CatanFormat) -> list[tuple]:
+    """The rules as this project applies them, in plain words, for the format page:
+    (heading, text) pairs, with a third item True for a project default."""
     q = fmt.qualifying_rounds
+    if fmt.semifinal:
+        stages = Text("%(rounds)s qualifying rounds, a semifinal of the best %(size)s, then a final of the "
+                      "semifinal table winners.", rounds=q, size=fmt.semifinal_size)
+    else:
+        stages = Text("%(rounds)s qualifying rounds, then a final of the best 4.", rounds=q)
     facts = [
-        ("Stages", f"{q} qualifying rounds"
-         + (f", a semifinal of the best {fmt.semifinal_size}" if fmt.semifinal else "")
-         + (", then a final of the semifinal table winners." if fmt.semifinal else ", then a final of the best 4.")),
-        ("Tables", "Four players per table. When the field is not a multiple of four, 4 − (n mod 4) tables "
-                   "seat three players; those tables are numbered last. 1, 2 or 5 players cannot be seated."),
-        ("Victory points", "Each seat records its VP (0 to 20, unplayed VP cards included). At most 10 count in a "
-                           "game. The player who reaches 10 wins; a game halted by the time limit has no winner, "
-                           "but its VP still count."),
-        ("VP share", "Counted VP divided by the table's total. At a 3-player table the total is raised by "
-                     "one third (the game's average), so a share means the same at every table size."),
-        ("Ranking", "Wins, then counted VP, then the sum of VP shares, then the drawing of lots."),
-        ("Round 1", "Seated by the verifiable draw: each player's key is the SHA-256 of "
-                    "“seed/qualifying/1/player-id”; ascending keys fill table 1, then table 2, ..."),
-        (f"Rounds 2–{q}", "Seated by the ranking so far: places 1–4 at table 1, 5–8 at table 2, and so on; "
-                          "the 3-player tables go to the lowest-ranked players."),
+        (N_("Stages"), stages),
+        (N_("Tables"), N_("Four players per table. When the field is not a multiple of four, 4 − (n mod 4) tables "
+                          "seat three players; those tables are numbered last. 1, 2 or 5 players cannot be seated.")),
+        (N_("Victory points"), N_("Each seat records its VP (0 to 20, unplayed VP cards included). At most 10 count "
+                                  "in a game. The player who reaches 10 wins; a game halted by the time limit has no "
+                                  "winner, but its VP still count.")),
+        (N_("VP share"), N_("Counted VP divided by the table's total. At a 3-player table the total is raised by "
+                            "one third (the game's average), so a share means the same at every table size.")),
+        (N_("Ranking"), N_("Wins, then counted VP, then the sum of VP shares, then the drawing of lots.")),
+        (N_("Round 1"), N_("Seated by the verifiable draw: each player's key is the SHA-256 of "
+                           "“seed/qualifying/1/player-id”; ascending keys fill table 1, then table 2, ...")),
+        (Text("Rounds 2–%(last)s", last=q), N_("Seated by the ranking so far: places 1–4 at table 1, 5–8 at table 2, "
+                                                "and so on; the 3-player tables go to the lowest-ranked players.")),
     ]
     if fmt.semifinal:
         facts += [
-            ("Semifinal", f"The best {fmt.semifinal_size} of the qualifying ranking, leaving out anyone listed as "
-                          "withdrawn (those below move up). With T tables, table t seats qualifiers t, 2T+1−t, "
-                          "2T+t and 4T+1−t: for 16 players 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13."),
-            ("Final rank", "The semifinalists ranked over all five games by the same criteria."),
-            ("Final", "The winners of the semifinal tables, in final-rank order, which is also the order in which "
-                      "they pick turn position and colour. If a semifinal table ends without a winner, the "
-                      "organisers name who advances (advance: in the final's file). The final must have a winner."),
-            ("Table roles", "Round 1: the last player in turn order is the banker. Later rounds and the semifinal: "
-                            "the lowest-ranked player at the table. The final: the organisers. Turn position and "
-                            "colour are chosen in rank order (round 1: turn order)."),
-            ("Time limit", "A round lasts 1:30. From 1:00 each turn is limited to one minute; at 1:30 five more "
-                           "minutes are played; at 1:35 the game stops with no winner."),
-            ("Classification", "The final's winner is champion; the other finalists follow by counted VP in the "
-                               "final (ties by final rank), then the other semifinalists by final rank, then "
-                               "everyone else by the qualifying ranking. (Project default.)"),
+            (N_("Semifinal"), Text("The best %(size)s of the qualifying ranking, leaving out anyone listed as "
+                                   "withdrawn (those below move up). With T tables, table t seats qualifiers t, "
+                                   "2T+1−t, 2T+t and 4T+1−t: for 16 players 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13.",
+                                   size=fmt.semifinal_size)),
+            (N_("Final rank"), N_("The semifinalists ranked over all five games by the same criteria.")),
+            (N_("Final"), N_("The winners of the semifinal tables, in final-rank order, which is also the order in "
+                             "which they pick turn position and colour. If a semifinal table ends without a winner, "
+                             "the organisers name who advances (advance: in the final's file). The final must have "
+                             "a winner.")),
+            (N_("Table roles"), N_("Round 1: the last player in turn order is the banker. Later rounds and the "
+                                   "semifinal: the lowest-ranked player at the table. The final: the organisers. Turn "
+                                   "position and colour are chosen in rank order (round 1: turn order).")),
+            (N_("Time limit"), N_("A round lasts 1:30. From 1:00 each turn is limited to one minute; at 1:30 five "
+                                  "more minutes are played; at 1:35 the game stops with no winner.")),
+            (N_("Classification"), N_("The final's winner is champion; the other finalists follow by counted VP in "
+                                      "the final (ties by final rank), then the other semifinalists by final rank, "
+                                      "then everyone else by the qualifying ranking."), True),
         ]
     else:
         facts += [
-            ("Final", f"The best 4 after round {q}, listed by rank; a qualifier who withdraws is replaced by the "
-                      "next-ranked player. The final has no time limit and must have a winner."),
-            ("Time limit", "A qualifying round lasts 1:30. If nobody has 7 VP after 1:00, each turn is limited to "
-                           "one minute; at 1:30 the game stops with no winner."),
-            ("Classification", f"1st the final's winner; 2nd–4th the other finalists by counted VP in the final "
-                               f"(ties by the ranking after round {q}); then everyone else by that ranking. "
-                               "(Project default.)"),
+            (N_("Final"), Text("The best 4 after round %(round)s, listed by rank; a qualifier who withdraws is "
+                               "replaced by the next-ranked player. The final has no time limit and must have a "
+                               "winner.", round=q)),
+            (N_("Time limit"), N_("A qualifying round lasts 1:30. If nobody has 7 VP after 1:00, each turn is "
+                                  "limited to one minute; at 1:30 the game stops with no winner.")),
+            (N_("Classification"), Text("1st the final's winner; 2nd–4th the other finalists by counted VP in the "
+                                        "final (ties by the ranking after round %(round)s); then everyone else by "
+                                        "that ranking.", round=q), True),
         ]
     return facts
 
@@ -493,7 +504,7 @@ class CatanLV2016(CatanFormat):
     """Catan championship of Latvia 2016 (formats.md 1)."""
 
     id = "catan-lv-2016"
-    title = "Catan championship of Latvia 2016"
+    title = N_("Catan championship of Latvia 2016")
     qualifying_rounds = 4
     semifinal = True
     roles = True
@@ -503,5 +514,5 @@ class CatanLTRoute66(CatanFormat):
     """Catan tournament "Route 66", Vilnius 2010 (formats.md 2)."""
 
     id = "catan-lt-route66"
-    title = "Catan tournament “Route 66”"
+    title = N_("Catan tournament “Route 66”")
     qualifying_rounds = 2

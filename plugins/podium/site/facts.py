@@ -1,9 +1,10 @@
 """The rules as implemented, for the generated format page.
 
 The statements come from the format class itself (``rules_facts()``: pairs of
-heading and text), so the page can never drift from the engine.  A statement
-the engine marks "(Project default.)" is a documented choice where the source
-rules are silent; the page shows it with a "default" badge.  This module adds
+heading and text, or triples whose third item is True), so the page can never
+drift from the engine.  A statement flagged True, or ending in "(Project
+default.)", is a documented choice where the source rules are silent; the page
+shows it with a "default" badge.  This module adds
 the table of the options an event can set (data-format.md), with their
 defaults.
 """
@@ -17,8 +18,8 @@ DEFAULT_MARK = "(Project default.)"
 
 @dataclass(frozen=True)
 class Fact:
-    heading: str
-    text: str
+    heading: object  # a msgid or a podium.text.Text
+    text: object
     default: bool = False  # a documented project default, not from the source text
 
 
@@ -58,8 +59,10 @@ def facts(fmt) -> list[Fact]:
     result = []
     for item in own:
         heading, text = item[0], item[1]
-        default = DEFAULT_MARK in text
-        result.append(Fact(heading, text.replace(DEFAULT_MARK, "").strip() if default else text, default))
+        default = len(item) > 2 and bool(item[2])
+        if isinstance(text, str) and DEFAULT_MARK in text:
+            text, default = text.replace(DEFAULT_MARK, "").strip(), True
+        result.append(Fact(heading, text, default))
     return result
 
 

@@ -7,9 +7,9 @@ works before any catalog exists.  The event pages are rendered with their
 event's ``language``; Pelican's own pages with ``DEFAULT_LANG``.
 
 ``_()`` is for literal UI strings (newstyle gettext: ``%(name)s``
-placeholders, a literal ``%`` written ``%%``).  ``tr()`` translates a string
-that comes from data -- a criterion's label or legend, a stage title, a rule
-sentence -- as it is, without any ``%`` formatting.
+placeholders, a literal ``%`` written ``%%``).  ``tr()`` translates what the
+engines say -- a criterion's label or legend, a stage title, or a
+:class:`podium.text.Text` sentence with its parameters.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from __future__ import annotations
 import gettext
 from functools import lru_cache
 from pathlib import Path
+
+from ..text import translate
 
 DOMAIN = "podium"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -39,4 +41,4 @@ def install(env, language: str) -> None:
         env.add_extension("jinja2.ext.i18n")
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
-    env.globals["tr"] = catalog.gettext
+    env.globals["tr"] = lambda value: translate(value, catalog.gettext)
