@@ -1,3 +1,559 @@
-"""Site pages for workflow (see podium.site.extensions for the hooks)."""
+"""Organiser workflow pages and downloads (issue 7), through the extension hooks.
 
-URLS: dict = {}
+Per round:
+
+``round_verify``  ``{slug}/{stage}-{round}/verify/``
+    A drawn round, re-checkable by anyone: the seed, the purpose, every
+    player's SHA-256 key in draw order, the tables that result, and one shell
+    line that recomputes every key and sorts them (:func:`verify_command`).
+``round_find``    ``{slug}/{stage}-{round}/find/``
+    "Find your table": every seated player, alphabetically in the event's
+    language (:func:`collation_key`), with table (or match) and seat; large
+    type, for the wall.
+``round_sheets``  ``{slug}/{stage}-{round}/sheets/``
+    Score sheets for the tables of an upcoming or in-progress round that have
+    no result yet: one table per printed page, players in seat order, empty
+    boxes for the format's result fields, signature lines.
+
+Per event: ``organiser`` (``{slug}/organiser/``, every tool and download of
+the event in one list, linked from the event's navigation),
+``standings_csv`` (``{slug}/standings.csv``) and ``event_atom``
+(``{slug}/results.atom``); for the site, ``site_atom`` (``results.atom``).
+
+Every URL is built with ``ev.urls_of``.  Everything here is deterministic: no
+clock, no locale, no hash order.  Feeds are written with ElementTree
+(escaped, control characters removed); CSV fields that a spreadsheet would
+take for a formula are defused.
+
+The event-level URLs are added to ``ev.urls`` (``organiser``,
+``standings_csv``, ``event_atom``, ``site_atom``) and the per-round tools to
+``ev.urls["round_tools"][round.url]`` (``{"verify": url|None, "find": url,
+"sheets": url|None}``), so templates (``podium/workflow/round-tools.html``,
+``podium/workflow/head.html``) can link them without rebuilding URLs.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import posixpath
+import re
+import shlex
+import unicodedata
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ...draw import key as draw_key
+from ...numbers import json_number
+from ...text import translate
+from .. import i18n
+from . import File, Page
+
+URLS = {
+    "round_verify": "{slug}/{stage}-{round}/verify/",
+    "round_find": "{slug}/{stage}-{round}/find/",
+    "round_sheets": "{slug}/{stage}-{round}/sheets/",
+    "organiser": "{slug}/organiser/",
+    "standings_csv": "{slug}/standings.csv",
+    "event_atom": "{slug}/results.atom",
+    "site_atom": "results.atom",
+}
+
+ATOM = "http://www.w3.org/2005/Atom"
+XHTML = "http://www.w3.org/1999/xhtml"
+TAG_AUTHORITY = "podium"
+TAG_DATE = "2024"
+NO_DATE = "1970-01-01"
+
+# Baśka: deals in one round (formats.md 5, the 2013-14 edition: 20 deals a round)
+BASKA_DEALS = 20
+# Tantrix: extra-game lines printed after the standard games (the third extra game
+# decides on any lead, so a fourth is rare)
+TANTRIX_EXTRA_LINES = 3
+TANTRIX_STATUSES = ("NORMAL", "TIMMED", "TLATER", "NONAGR", "UNSURE", "DISPUT", "IGNORE", "RESIGN")
+
+
+# == collation ======================================================================
+#
+# Names are sorted as a native reader of the event's language expects, without
+# ICU.  Each alphabet below lists the letters in order, separated by spaces;
+# letters joined by "/" are one letter for sorting and differ only at the second
+# level (an accent that does not make a new letter).  Multi-letter graphemes
+# (Hungarian "cs", "dzs", ...) are letters of their own.  The tailorings follow
+# the CLDR collations of each language:
+#
+# - lv: č, ģ, ķ, ļ, ņ, š, ž are letters after c, g, k, l, n, s, z; the long
+#   vowels ā ē ī ū (and ō, ŗ) sort with their short vowel, after it when the
+#   names are otherwise equal; y follows i.
+# - lt: č, š, ž after c, s, z; y between i and j; ą ę ė į ų ū sort with a, e, i, u.
+# - pl: ą ć ę ł ń ó ś ź ż are letters of their own, right after a c e l n o s z
+#   (ź before ż).
+# - hu: cs dz dzs gy ly ny sz ty zs are letters (c < cs, d < dz < dzs, ...);
+#   ö/ő come after o/ó, ü/ű after u/ú; á é í ó ú sort with their vowel.  A
+#   doubled digraph is two letters: "ssz" is sz + sz, "ggy" gy + gy, ...
+# - en (and any other language): the 26 letters, every accent second-level.
+#
+# A key compares, in this order: the letters (primary), then the accents
+# (secondary), then upper/lower case, then the name itself.  Spaces and hyphens
+# separate words and sort before every letter ("Anna Zīle" before "Annija");
+# other punctuation is ignored; digits come before letters.  A letter that is
+# not in the alphabet sorts as its base letter with the accent as a second-level
+# difference (an "ü" in a Polish name sorts with "u"); letters of other scripts
+# follow all Latin letters, by code point.
+
+ALPHABETS = {
+    "en": "a b c d e f g h i j k l m n o p q r s t u v w x y z",
+    "lv": "a/ā b c č d e/ē f g ģ h i/ī y j k ķ l ļ m n ņ o/ō p q r ŗ s š t u/ū v w x z ž",
+    "lt": "a/ą b c č d e/ę/ė f g h i/į y j k l m n o p q r s š t u/ų/ū v w x z ž",
+    "pl": "a ą b c ć d e ę f g h i j k l ł m n ń o ó p q r s ś t u v w x y z ź ż",
+    "hu": "a/á b c cs d dz dzs e/é f g gy h i/í j k l ly m n ny o/ó ö/ő p q r s sz t ty u/ú ü/ű v w x y z zs",
+}
+EXPANSIONS = {
+    "hu": {"ccs": ("cs", "cs"), "ddzs": ("dzs", "dzs"), "ddz": ("dz", "dz"), "ggy": ("gy", "gy"),
+           "lly": ("ly", "ly"), "nny": ("ny", "ny"), "ssz": ("sz", "sz"), "tty": ("ty", "ty"),
+           "zzs": ("zs", "zs")},
+}
+_SPACE, _LETTER, _OTHER = 1, 100, 100_000
+
+
+@dataclass
+class _Collation:
+    weights: dict  # grapheme -> (primary, secondary)
+    graphemes: tuple  # longest first
+    expansions: dict
+
+
+@lru_cache(maxsize=None)
+def _collation(language: str) -> _Collation:
+    language = language if language in ALPHABETS else "en"
+    weights = {}
+    for position, letter in enumerate(ALPHABETS[language].split()):
+        for variant, grapheme in enumerate(letter.split("/")):
+            weights[grapheme] = (_LETTER + position, variant)
+    graphemes = tuple(sorted((g for g in weights if len(g) > 1), key=len, reverse=True))
+    return _Collation(weights, graphemes, EXPANSIONS.get(language, {}))
+
+
+def _elements(text: str, coll: _Collation):
+    """(primary, secondary) collation elements of a lowercased NFC string."""
+    i, n = 0, len(text)
+    expansions = sorted(coll.expansions, key=len, reverse=True)  # "ddzs" before "ddz"
+    while i < n:
+        for cluster in expansions:
+            if text.startswith(cluster, i):
+                for grapheme in coll.expansions[cluster]:
+                    yield coll.weights[grapheme]
+                i += len(cluster)
+                break
+        else:
+            for grapheme in coll.graphemes:
+                if text.startswith(grapheme, i):
+                    yield coll.weights[grapheme]
+                    i += len(grapheme)
+                    break
+            else:
+                yield from _char_elements(text[i], coll)
+                i += 1
+
+
+def _char_elements(char: str, coll: _Collation):
+    if char in coll.weights:
+        yield coll.weights[char]
+    elif char.isspace() or char in "-‐‑–—_":
+        yield (_SPACE, 0)
+    elif char.isdigit():
+        yield (_SPACE + 1 + (unicodedata.digit(char, 0)), 0)
+    elif char.isalpha():
+        decomposed = unicodedata.normalize("NFKD", char.casefold())
+        base = "".join(c for c in decomposed if not unicodedata.combining(c))
+        marks = [c for c in decomposed if unicodedata.combining(c)]
+        if base and base != char and all(b in coll.weights for b in base):
+            for j, b in enumerate(base):
+                primary, variant = coll.weights[b]
+                yield (primary, variant if j or not marks else 1000 + ord(marks[0]))
+        else:
+            yield (_OTHER + ord(char), 0)
+    # other punctuation and symbols are ignored
+
+
+def collation_key(name: str, language: str = "en") -> tuple:
+    """A sort key for ``name`` as a reader of ``language`` alphabetises it (see above)."""
+    text = unicodedata.normalize("NFC", name)
+    elements = list(_elements(text.lower(), _collation(language)))
+    primary = tuple(p for p, _ in elements)
+    secondary = tuple(s for _, s in elements)
+    tertiary = tuple(not c.islower() for c in text if c.isalpha())
+    return (primary, secondary, tertiary, text)
+
+
+def collate(names, language: str = "en", key=None) -> list:
+    """``names`` (or things ``key`` gives names of) in the order of :func:`collation_key`."""
+    key = key or (lambda x: x)
+    return sorted(names, key=lambda x: collation_key(key(x), language))
+
+
+# == the verifiable draw ==============================================================
+
+def verify_command(seed: str, purpose: str, player_ids) -> str:
+    """One POSIX shell line that prints ``key id`` for every player, in draw order.
+
+    The ids are listed alphabetically (the command gives nothing away); each
+    key is ``sha256(seed/purpose/id)``; ``LC_ALL=C sort`` puts the lowest key
+    first, which is the draw order.  Ids are ``[a-z0-9_-]`` only, so they need
+    no quoting; the seed and purpose are quoted for the shell.
+    """
+    ids = " ".join(sorted(player_ids))
+    prefix = shlex.quote(f"{seed}/{purpose}/")
+    return (f"for id in {ids}; do printf '%s %s\\n' \"$(printf '%s' {prefix}\"$id\" | sha256sum | cut -c1-64)\" "
+            f"\"$id\"; done | LC_ALL=C sort")
+
+
+@dataclass
+class DrawLine:
+    position: int
+    player: object  # views.Person
+    key: str
+    unit: object = None  # views.Unit the player sits at, if any
+    seat: int | None = None
+
+
+@dataclass
+class DrawGroup:
+    label: str  # "" for the whole field, else the group's name ("A")
+    lines: list
+    command: str
+
+
+@dataclass
+class DrawCheck:
+    seed: str
+    purpose: str
+    groups: list
+    units: list  # (unit, [DrawLine in seat order])
+
+
+def draw_check(ev, rnd) -> DrawCheck | None:
+    """The verification view of a drawn round, or None when it was not drawn."""
+    seating = rnd.seating
+    if seating.method != "draw" or not seating.purpose or not seating.draw:
+        return None
+    where = {}
+    for unit in rnd.units:
+        for seat in unit.seats:
+            where[seat.player.id] = (unit, seat.seat)
+    order = [line.player.id for line in seating.draw]
+    orders = rnd.extra.get("orders") if isinstance(rnd.extra.get("orders"), dict) else None
+    if orders and len(orders) > 1:
+        parts = [(str(label), [pid for pid in ids if pid in ev.people]) for label, ids in orders.items()]
+    else:
+        parts = [("", order)]
+    line_of = {}
+    groups = []
+    for label, ids in parts:
+        lines = []
+        for position, pid in enumerate(ids, 1):
+            unit, seat = where.get(pid, (None, None))
+            line = DrawLine(position, ev.people[pid], draw_key(seating.seed, seating.purpose, pid), unit, seat)
+            lines.append(line)
+            line_of[pid] = line
+        groups.append(DrawGroup(label, lines, verify_command(seating.seed, seating.purpose, ids)))
+    units = [(unit, [line_of[s.player.id] for s in unit.seats if s.player.id in line_of]) for unit in rnd.units]
+    return DrawCheck(seating.seed, seating.purpose, groups, units)
+
+
+# == find your table ==================================================================
+
+@dataclass
+class FindLine:
+    player: object
+    unit: object
+    seat: int
+
+
+def find_lines(ev, rnd) -> list:
+    """Every seated player of a round with their unit and seat, in the event's alphabet."""
+    lines = [FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats]
+    return sorted(lines, key=lambda line: collation_key(line.player.name, ev.language) + (line.player.id,))
+
+
+def absent_players(ev, rnd) -> list:
+    ids = rnd.extra.get("absent") or ()
+    return collate([ev.people[pid] for pid in ids if pid in ev.people], ev.language, key=lambda p: p.name)
+
+
+# == score sheets ======================================================================
+
+@dataclass
+class Sheet:
+    """One printed page: a table, game or match still to be played."""
+
+    unit: object
+    system: str
+    lines: list = field(default_factory=list)  # Baśka deal numbers / Tantrix game numbers to print
+    played: list = field(default_factory=list)  # Tantrix: games already recorded (dicts)
+    clock: bool = False  # Carcassonne playoff: clock times
+    place: str = ""  # Carcassonne playoff round 3: "final" | "third"
+
+
+def sheets(ev, rnd) -> list:
+    """Sheets for the units of an upcoming or in-progress round that have no result yet."""
+    if rnd.status == "complete" or not rnd.units:
+        return []
+    system = ev.format.system
+    found = []
+    for unit in rnd.units:
+        if unit.has_result:
+            continue
+        sheet = Sheet(unit, system)
+        data = unit.data or {}
+        if system == "baska":
+            if data.get("short") or len(unit.seats) < 4:
+                continue  # a short table is not played
+            sheet.lines = list(range(1, BASKA_DEALS + 1))
+        elif system == "tantrix":
+            played = [g for g in (data.get("games") or []) if isinstance(g, dict)]
+            standard = int(data.get("standard_games") or rnd.extra.get("standard_games") or 0)
+            sheet.played = played
+            last = max(standard, len(played)) + TANTRIX_EXTRA_LINES
+            sheet.lines = [(n, n > standard) for n in range(len(played) + 1, last + 1)]
+        elif system == "carcassonne":
+            sheet.clock = rnd.stage == "playoff"
+            sheet.place = {1: "final", 3: "third"}.get(data.get("place"), "")
+        found.append(sheet)
+    return found
+
+
+# == downloads ========================================================================
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(text) -> str:
+    """A text field a spreadsheet will not run: a leading = + - @ (or tab, CR) gets a quote."""
+    text = "" if text is None else str(text)
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def csv_number(value) -> str:
+    value = json_number(value)
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def latest_standings(ev) -> list:
+    """(view, outcome standing) of the latest standings of every stage and group, in order."""
+    pairs = list(zip(ev.standings, ev.outcome.standings)) if ev.outcome is not None else []
+    latest = {}
+    for view, exact in pairs:
+        latest[(exact.stage, exact.group)] = (view, exact)
+    return list(latest.values())
+
+
+def standings_csv(ev) -> str:
+    """``standings.csv``: the latest standings of every stage and group, one row a player.
+
+    Columns: stage, group, after_round, rank, player (id), name, club, country,
+    reserve (``1``), lot (``1`` when the drawing of lots decided the rank), then
+    one column per ranking criterion (the keys of event.json), values as in
+    event.json.  RFC 4180 (CRLF, quotes where needed), UTF-8 with a BOM so
+    spreadsheets read the diacritics.
+    """
+    found = latest_standings(ev)
+    keys = []
+    for _, exact in found:
+        for criterion in exact.criteria:
+            if criterion.key not in keys:
+                keys.append(criterion.key)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"] + keys)
+    for view, exact in found:
+        for row_view, row in zip(view.rows, exact.rows):
+            person = ev.people[row.player]
+            writer.writerow([exact.stage, csv_safe(exact.group or ""), exact.after_round, row.rank, row.player,
+                             csv_safe(person.name), csv_safe(person.club), csv_safe(person.country),
+                             "1" if row.reserve else "", "1" if row.by_lot else ""]
+                            + [csv_number(row.values.get(k)) if k in row.values else "" for k in keys])
+    return "\ufeff" + out.getvalue()
+
+
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _x(text) -> str:
+    """Text fit for XML 1.0 (ElementTree escapes; it does not remove control characters)."""
+    return _XML_BAD.sub("", "" if text is None else str(text))
+
+
+def _href(target: str, start: str) -> str:
+    """``target`` (a site-relative URL) relative to the folder of the file at ``start``."""
+    rel = posixpath.relpath(target or ".", posixpath.dirname(start) or ".")
+    if (target == "" or target.endswith("/")) and not rel.endswith("/"):
+        rel += "/"
+    return rel
+
+
+def round_text(rnd, gettext) -> str:
+    """A round's title in words, as the ``round_title`` macro writes it."""
+    if rnd.title:
+        return translate(rnd.title, gettext)
+    if rnd.single:
+        return translate(rnd.stage_title, gettext)
+    return gettext("%(stage)s, round %(number)s") % {"stage": translate(rnd.stage_title, gettext), "number": rnd.round}
+
+
+def feed_date(ev) -> str:
+    """The date every entry of an event's feed carries: never the clock.
+
+    A finished event's entries carry its last date; a running event's its first
+    (a round cannot be complete before the event began); no dates: 1970-01-01.
+    """
+    if not ev.dates:
+        return NO_DATE
+    return ev.last_date if ev.finished else ev.first_date
+
+
+def _entries(ev):
+    """(date, index, rnd) of every completed round, in round order."""
+    date = feed_date(ev)
+    return [(date, i, rnd) for i, rnd in enumerate(ev.rounds) if rnd.status == "complete"]
+
+
+def _entry(parent, ev, rnd, date, feed_url):
+    catalog = i18n.translations(ev.language)
+    _ = catalog.gettext
+    urls = ev.urls_of
+    entry = ET.SubElement(parent, "entry", {"xml:lang": ev.language})
+    ET.SubElement(entry, "id").text = f"tag:{TAG_AUTHORITY},{TAG_DATE}:{ev.slug}/{rnd.stage}-{rnd.round}"
+    ET.SubElement(entry, "title").text = _x(f"{ev.name}: {round_text(rnd, _)}")
+    ET.SubElement(entry, "updated").text = f"{date}T00:00:00Z"
+    ET.SubElement(entry, "link", {"rel": "alternate", "type": "text/html", "href": _href(rnd.url, feed_url)})
+    if rnd.standing is not None:
+        ET.SubElement(entry, "link", {"rel": "related", "type": "text/html", "href": _href(rnd.standing.url, feed_url)})
+    content = ET.SubElement(entry, "content", {"type": "xhtml"})
+    div = ET.SubElement(content, "div", {"xmlns": XHTML})
+    winners = [(u, u.winner) for u in rnd.units if u.winner is not None]
+    if winners:
+        ET.SubElement(div, "p").text = _("Winners")
+        ul = ET.SubElement(div, "ul")
+        unit_word = _("Match") if rnd.kind == "matches" else _("Table")
+        for unit, person in winners:
+            ET.SubElement(ul, "li").text = _x(f"{unit_word} {unit.number}: {person.name}")
+    standings = [s for s in ev.standings if s.stage == rnd.stage and s.after_round == rnd.round]
+    for st in standings:
+        heading = _("Leaders")
+        if st.group:
+            heading += " — " + _("group %(group)s") % {"group": st.group}
+        ET.SubElement(div, "p").text = _x(heading)
+        ol = ET.SubElement(div, "ol")
+        for row in st.rows[:3]:
+            ET.SubElement(ol, "li").text = _x(row.player.name)
+    if not winners and not standings:
+        ET.SubElement(div, "p").text = _("Complete")
+    return entry
+
+
+def _feed(feed_id: str, title: str, updated: str, self_url: str, alternate: str | None, author: str, language: str):
+    feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": language})
+    ET.SubElement(feed, "id").text = feed_id
+    ET.SubElement(feed, "title").text = _x(title)
+    ET.SubElement(feed, "updated").text = f"{updated}T00:00:00Z"
+    ET.SubElement(feed, "link", {"rel": "self", "type": "application/atom+xml", "href": _href(self_url, self_url)})
+    if alternate is not None:
+        ET.SubElement(feed, "link", {"rel": "alternate", "type": "text/html", "href": _href(alternate, self_url)})
+    ET.SubElement(ET.SubElement(feed, "author"), "name").text = _x(author)
+    ET.SubElement(feed, "generator").text = "Podium"
+    return feed
+
+
+def _serialise(feed) -> str:
+    ET.indent(feed, space=" ")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
+
+
+def event_feed(ev) -> str:
+    """The event's Atom feed: one entry per completed round, the latest first."""
+    url = ev.urls_of.url("event_atom", slug=ev.slug)
+    entries = _entries(ev)
+    updated = entries[-1][0] if entries else feed_date(ev)
+    catalog = i18n.translations(ev.language)
+    feed = _feed(f"tag:{TAG_AUTHORITY},{TAG_DATE}:{ev.slug}", catalog.gettext("Results: %(event)s") % {"event": ev.name},
+                 updated, url, ev.url, ev.name, ev.language)
+    for date, _index, rnd in reversed(entries):
+        _entry(feed, ev, rnd, date, url)
+    return _serialise(feed)
+
+
+def site_feed(events, urls) -> str:
+    """The site's Atom feed: every event's completed rounds, the most recent date first."""
+    url = urls.url("site_atom")
+    entries = []
+    for ev in sorted(events, key=lambda e: e.slug):
+        entries += [(date, ev.slug, i, ev, rnd) for date, i, rnd in _entries(ev)]
+    entries.sort(key=lambda e: (e[0], e[1], e[2]), reverse=True)
+    updated = entries[0][0] if entries else NO_DATE
+    catalog = i18n.translations("en")
+    feed = _feed(f"tag:{TAG_AUTHORITY},{TAG_DATE}:site", catalog.gettext("Tournament results"), updated, url,
+                 urls.url("home"), "Podium", "en")
+    for date, _slug, _index, ev, rnd in entries:
+        _entry(feed, ev, rnd, date, url)
+    return _serialise(feed)
+
+
+# == the hooks ========================================================================
+
+def _parts(ev, rnd) -> dict:
+    return {"slug": ev.slug, "stage": rnd.stage, "round": rnd.round}
+
+
+def links(ev):
+    """Adds the event's tool URLs to ``ev.urls`` and the organiser page to the navigation."""
+    urls = ev.urls_of
+    ev.urls["organiser"] = urls.url("organiser", slug=ev.slug)
+    ev.urls["event_atom"] = urls.url("event_atom", slug=ev.slug)
+    ev.urls["site_atom"] = urls.url("site_atom")
+    if ev.standings:
+        ev.urls["standings_csv"] = urls.url("standings_csv", slug=ev.slug)
+    tools = {}
+    for rnd in ev.rounds:
+        parts = _parts(ev, rnd)
+        tools[rnd.url] = {
+            "verify": urls.url("round_verify", **parts) if draw_check(ev, rnd) else None,
+            "find": urls.url("round_find", **parts) if rnd.units else None,
+            "sheets": urls.url("round_sheets", **parts) if sheets(ev, rnd) else None,
+        }
+    ev.urls["round_tools"] = tools
+    return [("Tools", ev.urls["organiser"], "organiser")]
+
+
+def pages(ev):
+    found = []
+    for rnd in ev.rounds:
+        parts = _parts(ev, rnd)
+        check = draw_check(ev, rnd)
+        if check is not None:
+            found.append(Page("round_verify", parts, "podium/workflow/verify", {"rnd": rnd, "check": check}, "rounds"))
+        if rnd.units:
+            found.append(Page("round_find", parts, "podium/workflow/find",
+                              {"rnd": rnd, "lines": find_lines(ev, rnd), "absent": absent_players(ev, rnd)}, "rounds"))
+        printed = sheets(ev, rnd)
+        if printed:
+            found.append(Page("round_sheets", parts, "podium/workflow/sheets",
+                              {"rnd": rnd, "sheets": printed, "statuses": TANTRIX_STATUSES}, "rounds"))
+    found.append(Page("organiser", {"slug": ev.slug}, "podium/workflow/organiser", {}, "organiser"))
+    return found
+
+
+def files(ev):
+    found = [File("event_atom", {"slug": ev.slug}, event_feed(ev))]
+    if ev.standings:
+        found.append(File("standings_csv", {"slug": ev.slug}, standings_csv(ev)))
+    return found
+
+
+def site_files(events, urls):
+    return [File("site_atom", {}, site_feed(events, urls))]
