@@ -55,6 +55,8 @@ def _exchange(a: Path, b: Path) -> bool:
 def publish(settings: str, output: Path, content: str = "content") -> int:
     output = output.resolve()
     output.parent.mkdir(parents=True, exist_ok=True)
+    for stale in output.parent.glob(f".{output.name}-build-*"):  # left by a build that was killed
+        shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}-build-", dir=output.parent))
     try:
         code = build(settings, staging, content)

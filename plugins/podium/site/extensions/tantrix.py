@@ -1,3 +1,447 @@
-"""Site pages for tantrix (see podium.site.extensions for the hooks)."""
+"""Site pages for tantrix (see podium.site.extensions for the hooks).
 
-URLS: dict = {}
+``tantrix-wc`` events get
+
+- a bracket page (``tantrix_bracket``): the main draw and, when there is one,
+  the consolation draw, drawn from ``EventOutcome.extra["bracket"]`` and
+  ``extra["consolation_bracket"]`` with the scored matches of the rounds;
+- one page per match (``tantrix_match``): every game's result, TP, penalty
+  minutes, running total and running lead (an inline SVG against the 5.0 TP
+  line), the extra games, and how and when the match was decided;
+- a compact partial for the round pages (``Unit.special == "tantrix"``:
+  ``podium/tantrix/matches.html``).
+
+Values are formatted here (TP with one decimal, from the engine's integer
+tenths); every word the pages show comes from the templates.  Status codes,
+rules and "what is needed next" are passed as codes and numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
+from ..views import Cell, Column, Person, Seat, Unit
+
+URLS = {
+    "tantrix_bracket": "{slug}/bracket/",
+    "tantrix_match": "{slug}/{stage}-{round}/match-{match}/",
+}
+
+SYSTEM = "tantrix"
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+RESERVED_LABELS = {"TP"}  # column headings a player's initials must not look like
+
+# the chart of the running lead (inline SVG, no script)
+CHART_WIDTH, CHART_HEIGHT = 320, 160
+CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 34, 6, 8, 18
+
+
+def tp_text(value: int) -> str:
+    """Integer tenths of a TP as text with one decimal ("-0.7", "102.3")."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    return f"{sign}{value // 10}.{value % 10}"
+
+
+def initials(name: str) -> str:
+    """A short label for a player in a column header ("Māris Ozoliņš" -> "MO")."""
+    words = ["".join(c for c in w if c.isalnum()) for w in name.split()]
+    words = [w for w in words if w]
+    if not words:
+        return ""
+    if len(words) == 1:
+        label = words[0][:2].capitalize()
+    else:
+        label = (words[0][0] + words[-1][0]).upper()
+        if label in RESERVED_LABELS:  # "TP" would read as tournament points
+            label = words[0][0].upper() + words[-1][:2].capitalize()
+    return label
+
+
+# -- one match -------------------------------------------------------------------------
+
+@dataclass
+class Side:
+    """One player of a match: who, their seed, total, and a short label."""
+
+    player: Person
+    seed: int | None
+    total: str
+    label: str
+    winner: bool = False
+    resigned: bool = False
+
+
+@dataclass
+class GameLine:
+    """One game: its result, both players' TP, penalty minutes and running totals."""
+
+    number: int
+    extra: bool
+    score: tuple | None  # (a, b) tiles, when recorded as a score
+    margin: int  # the first player's margin (negative: the second player won)
+    won_by: int | None  # 0 or 1, None for a draw
+    tp: tuple  # texts
+    base: tuple  # texts, before penalties
+    penalty: tuple  # minutes
+    total: tuple  # texts
+    lead: int  # the first player's lead in tenths after this game
+    lead_text: str  # the lead without its sign
+    decider: bool = False
+
+    @property
+    def penalised(self) -> bool:
+        return any(self.penalty)
+
+
+@dataclass
+class MatchView:
+    """A scored (or seated) match, ready for the round partial, the bracket and its own page."""
+
+    number: int
+    sides: list
+    games: list
+    standard: int
+    rule: str  # decisive | ignore | total
+    status: str
+    when: str | None
+    when_is_date: bool
+    resigned: Person | None
+    winner: Person | None
+    decided_after: int | None
+    how: str  # games | resigned | late_resign (resignation after the games decided) | open
+    lead: int  # the first player's lead in tenths after the last game
+    lead_text: str
+    next_game: int | None  # the game still needed, while undecided
+    next_extra: int  # its number among the extra games (0: a standard game)
+    next_needs: str  # "five": a lead of 5.0 after it wins; "any": any lead
+    chart: dict | None
+    any_penalty: bool
+
+    @property
+    def started(self) -> bool:
+        return bool(self.games)
+
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def needs_game(self) -> bool:
+        return self.winner is None
+
+    @property
+    def extra_games(self) -> int:
+        return sum(1 for g in self.games if g.extra)
+
+    @property
+    def decider(self):
+        return next((g for g in self.games if g.decider), None)
+
+    @property
+    def leader(self) -> Side | None:
+        if self.lead == 0:
+            return None
+        return self.sides[0] if self.lead > 0 else self.sides[1]
+
+    @property
+    def decider_extra(self) -> int:
+        """The deciding game's number among the extra games (0: the last standard game)."""
+        if self.decided_after is None:
+            return 0
+        return max(0, self.decided_after - self.standard)
+
+    @property
+    def any_lead_rule(self) -> bool:
+        """The deciding game came when any lead wins (from the third extra game on, or IGNORE/consolation)."""
+        if self.rule != DECISIVE or self.decided_after is None:
+            return self.rule != DECISIVE
+        return self.decided_after >= self.standard + EXTRA_GAMES_AT_FIVE
+
+    @property
+    def decider_lead_text(self) -> str:
+        g = self.decider
+        return g.lead_text if g else ""
+
+    @property
+    def played_standard(self) -> int:
+        return min(len(self.games), self.standard)
+
+
+@dataclass
+class TantrixUnit(Unit):
+    """A Tantrix match as a Unit (seats, TP column, winner) plus its full view."""
+
+    tx: MatchView | None = None
+
+
+def match_view(obj: TantrixMatch, people: dict) -> MatchView:
+    def person(pid):
+        return people.get(pid) or Person(pid, pid, "")
+
+    seeds = list(obj.seeds) + [None] * (2 - len(obj.seeds))
+    persons = [person(p) for p in obj.players]
+    labels = [initials(p.name) for p in persons]
+    if len(set(labels)) < len(labels) or not all(labels):
+        labels = ["A", "B"]
+    sides = [Side(p, seeds[i], tp_text(obj.tp[i]), labels[i], obj.winner == p.id, obj.resigned == p.id)
+             for i, p in enumerate(persons)]
+    games = []
+    for g in obj.games:
+        lead = g.total[0] - g.total[1]
+        won_by = None if g.margin == 0 else (0 if g.margin > 0 else 1)
+        games.append(GameLine(g.number, g.extra, tuple(g.score) if g.score is not None else None, g.margin, won_by,
+                              tuple(tp_text(v) for v in g.tp), tuple(tp_text(v) for v in g.base), tuple(g.penalty),
+                              tuple(tp_text(v) for v in g.total), lead, tp_text(abs(lead)),
+                              decider=g.number == obj.decided_after))
+    lead = obj.tp[0] - obj.tp[1]
+    if obj.winner is None:
+        how = "open"
+    elif obj.decided_after is not None:
+        how = "late_resign" if obj.status == "RESIGN" and obj.resigned else "games"
+    else:
+        how = "resigned"
+    next_game = next_extra = None
+    needs = ""
+    if obj.winner is None:
+        next_game = len(obj.games) + 1
+        next_extra = max(0, next_game - obj.standard)
+        five = obj.rule == DECISIVE and next_game < obj.standard + EXTRA_GAMES_AT_FIVE
+        needs = "five" if five else "any"
+    when = obj.when
+    return MatchView(obj.match, sides, games, obj.standard, obj.rule, obj.status or "NORMAL", when,
+                     bool(when and ISO_DATE.match(when)), person(obj.resigned) if obj.resigned else None,
+                     person(obj.winner) if obj.winner else None, obj.decided_after, how, lead, tp_text(abs(lead)),
+                     next_game, next_extra or 0, needs, lead_chart(obj, games), any(g.penalised for g in games))
+
+
+def lead_chart(obj: TantrixMatch, games: list) -> dict | None:
+    """Bars of the first player's running lead (up) or the second's (down),
+    against the ±5.0 TP lines, one slot per game (standard games not played
+    yet are empty slots; extra games are shaded)."""
+    if not games:
+        return None
+    slots = max(len(games), obj.standard)
+    biggest = max(abs(g.lead) for g in games)
+    scale = max(2 * DECISIVE_LEAD, -(-biggest // DECISIVE_LEAD) * DECISIVE_LEAD)  # a multiple of 5.0, at least 10.0
+    plot_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
+    half = (CHART_HEIGHT - CHART_TOP - CHART_BOTTOM) / 2
+    zero = CHART_TOP + half
+    step = plot_w / slots
+
+    def y(tenths_value):
+        return round(zero - half * tenths_value / scale, 1)
+
+    bars = []
+    for g in games:
+        x = round(CHART_LEFT + (g.number - 1) * step + step * 0.18, 1)
+        width = round(step * 0.64, 1)
+        top = min(y(g.lead), zero)
+        height = round(abs(y(g.lead) - zero), 1)
+        side = "a" if g.lead > 0 else ("b" if g.lead < 0 else "tie")
+        bars.append({"x": x, "y": round(top, 1), "width": width, "height": max(height, 0.0 if g.lead else 1.0),
+                     "side": side, "game": g.number, "extra": g.extra, "lead": g.lead_text, "decider": g.decider,
+                     "label_x": round(CHART_LEFT + (g.number - 0.5) * step, 1)})
+    extra_x = None
+    if len(games) > obj.standard:
+        extra_x = round(CHART_LEFT + obj.standard * step, 1)
+    ticks = [{"x": round(CHART_LEFT + (n - 0.5) * step, 1), "n": n} for n in range(1, slots + 1)]
+    return {
+        "width": CHART_WIDTH, "height": CHART_HEIGHT, "left": CHART_LEFT, "right": CHART_WIDTH - CHART_RIGHT,
+        "top": CHART_TOP, "bottom": CHART_HEIGHT - CHART_BOTTOM, "zero": round(zero, 1),
+        "plus5": y(DECISIVE_LEAD), "minus5": y(-DECISIVE_LEAD), "scale": tp_text(scale),
+        "five_rule": obj.rule == DECISIVE, "bars": bars, "extra_x": extra_x, "ticks": ticks,
+        "label_y": CHART_HEIGHT - 5,
+    }
+
+
+def unit_view(fmt, kind, unit, people):
+    if getattr(fmt, "system", "") != SYSTEM or not isinstance(unit, TantrixMatch):
+        return None
+    view = match_view(unit, people)
+    columns = [Column("tp", "TP", "Match total in tournament points")]
+    seats = []
+    for i, side in enumerate(view.sides):
+        cell = Cell(side.total if view.started else "", numeric=True)
+        seats.append(Seat(i + 1, side.player, [cell], winner=side.winner))
+    return TantrixUnit("matches", unit.match, seats, columns, unit.has_result, winner=view.winner,
+                       data=unit.to_json(), special=SYSTEM, tx=view)
+
+
+# -- the bracket ---------------------------------------------------------------------
+
+@dataclass
+class Line:
+    """One place of a bracket slot: a player, or what will fill it."""
+
+    player: Person | None
+    seed: int | None
+    tp: str = ""
+    winner: bool = False
+    resigned: bool = False
+    bye: bool = False  # the empty place of a bye
+    from_match: int | None = None  # waits for the winner of this match of the previous round
+    from_main: int | None = None  # consolation round 1: waits for the loser of this main-draw match
+
+
+@dataclass
+class BracketSlot:
+    number: int
+    lines: list
+    bye: bool
+    decided: bool
+    url: str | None = None  # the match page
+    match: MatchView | None = None
+
+
+@dataclass
+class BracketRound:
+    number: int
+    name: str  # final | semifinal | quarterfinal | round of N
+    title: str
+    places: int
+    slots: list
+    url: str | None = None  # the round page, once there is a round file
+    status: str = ""
+
+
+@dataclass
+class BracketView:
+    stage: str
+    title: str
+    size: int
+    entrants: int
+    rounds: list
+    champion: Person | None = None
+
+    @property
+    def byes(self) -> int:
+        return sum(1 for s in self.rounds[0].slots if s.bye) if self.rounds else 0
+
+
+def _units(ev) -> dict:
+    found = {}
+    for rnd in ev.rounds:
+        for unit in rnd.units:
+            if isinstance(unit, TantrixUnit):
+                found[(rnd.stage, rnd.round, unit.number)] = unit
+    return found
+
+
+def bracket_view(ev, data: dict, main_data: dict | None = None) -> BracketView:
+    """A bracket from the engine's ``to_json`` of it and the scored matches of the rounds."""
+    stage = data["stage"]
+    units = _units(ev)
+    rounds_by_number = {r.round: r for r in ev.rounds if r.stage == stage}
+    main_real = []
+    if main_data:
+        main_real = [s["slot"] for s in main_data["rounds"][0]["slots"] if not s["bye"]]
+    rounds = []
+    for rdata in data["rounds"]:
+        number = rdata["round"]
+        slots = []
+        for sdata in rdata["slots"]:
+            unit = units.get((stage, number, sdata["slot"]))
+            mv = unit.tx if unit is not None else None
+            by_player = {side.player.id: side for side in mv.sides} if mv else {}
+            lines = []
+            for i, (pid, seed) in enumerate(zip(sdata["players"], sdata["seeds"])):
+                if pid is None:
+                    line = Line(None, seed)
+                    if sdata["bye"]:
+                        line.bye = True
+                    elif number > 1:
+                        line.from_match = 2 * sdata["slot"] - 1 + i
+                    elif main_real and seed is not None and seed <= len(main_real):
+                        line.from_main = main_real[seed - 1]
+                    lines.append(line)
+                    continue
+                person = ev.people.get(pid) or Person(pid, pid, "")
+                side = by_player.get(pid)
+                lines.append(Line(person, seed, side.total if side is not None and mv.started else "",
+                                  winner=sdata["winner"] == pid, resigned=bool(side and side.resigned)))
+            url = None
+            if unit is not None:
+                url = ev.urls_of.url("tantrix_match", slug=ev.slug, stage=stage, round=number, match=sdata["slot"])
+            slots.append(BracketSlot(sdata["slot"], lines, sdata["bye"], sdata["winner"] is not None, url, mv))
+        rnd = rounds_by_number.get(number)
+        rounds.append(BracketRound(number, rdata["name"], rdata["title"], data["size"] >> (number - 1), slots,
+                                   rnd.url if rnd is not None else None, rnd.status if rnd is not None else ""))
+    final = rounds[-1].slots[0] if rounds and rounds[-1].slots else None
+    champion = next((ln.player for ln in final.lines if ln.winner), None) if final else None
+    return BracketView(stage, data["title"], data["size"], data["entrants"], rounds, champion)
+
+
+@dataclass
+class PlaceLine:
+    """A line of the final places with the round the player went out in."""
+
+    place: object  # podium.site.views.Place
+    seed: int | None
+    out_in: BracketRound | None  # None for the champion
+
+
+def final_places(ev, main: BracketView) -> list:
+    """The classification, each player with the main-draw round they lost in."""
+    if ev.classification is None:
+        return []
+    out_in = {}
+    for rnd in main.rounds:
+        for slot in rnd.slots:
+            if slot.decided and not slot.bye:
+                for ln in slot.lines:
+                    if ln.player is not None and not ln.winner:
+                        out_in[ln.player.id] = rnd
+    return [PlaceLine(p, p.player.seed, out_in.get(p.player.id)) for p in ev.classification]
+
+
+def brackets(ev) -> list:
+    extra = ev.outcome.extra
+    main = extra.get("bracket")
+    found = [bracket_view(ev, main)]
+    if extra.get("consolation_bracket"):
+        found.append(bracket_view(ev, extra["consolation_bracket"], main))
+    return found
+
+
+# -- hooks -----------------------------------------------------------------------------
+
+def _is_tantrix(ev) -> bool:
+    outcome = ev.outcome
+    return (outcome is not None and getattr(outcome.format, "system", "") == SYSTEM
+            and bool(outcome.extra.get("bracket")))
+
+
+def links(ev):
+    if not _is_tantrix(ev):
+        return []
+    # Knockout rounds are known by their names (quarterfinal, semifinal, ...):
+    # give the round views the engine's titles, which the core keeps only for
+    # stages without a fixed number of rounds.
+    titles = {(r.stage, r.round): r.title for r in ev.outcome.rounds}
+    for rnd in ev.rounds:
+        if not rnd.title and titles.get((rnd.stage, rnd.round)):
+            rnd.title = titles[(rnd.stage, rnd.round)]
+    return [("Bracket", ev.urls_of.url("tantrix_bracket", slug=ev.slug), "bracket")]
+
+
+def pages(ev):
+    from . import Page
+
+    if not _is_tantrix(ev):
+        return []
+    drawn = brackets(ev)
+    found = [Page("tantrix_bracket", {"slug": ev.slug}, "podium/tantrix/bracket",
+                  {"brackets": drawn, "places": final_places(ev, drawn[0])}, section="bracket")]
+    for rnd in ev.rounds:
+        matches = [u for u in rnd.units if isinstance(u, TantrixUnit)]
+        for i, unit in enumerate(matches):
+            found.append(Page("tantrix_match", {"slug": ev.slug, "stage": rnd.stage, "round": rnd.round, "match": unit.number},
+                              "podium/tantrix/match",
+                              {"rnd": rnd, "u": unit, "mv": unit.tx,
+                               "prev_unit": matches[i - 1] if i > 0 else None,
+                               "next_unit": matches[i + 1] if i + 1 < len(matches) else None},
+                              section="rounds"))
+    return found
