@@ -24,6 +24,7 @@ class StageSpec:
     id: str
     rounds: int | None  # None: decided by the field (a knockout) or by options
     title: str
+    named_rounds: bool = False  # rounds are known by name (quarterfinal, ...), not by number
 
 
 class Format:

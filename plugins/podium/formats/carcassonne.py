@@ -414,7 +414,7 @@ class CarcassonneLV(Format):
 
     def stages(self, event: Event | None = None) -> list[StageSpec]:
         return [StageSpec("swiss", self.swiss_rounds(event), "Swiss"),
-                StageSpec("playoff", PLAYOFF_ROUNDS, "Playoff")]
+                StageSpec("playoff", PLAYOFF_ROUNDS, "Playoff", named_rounds=True)]
 
     def evaluate(self, event: Event) -> EventOutcome:
         return _Run(self, event).run()

@@ -451,10 +451,10 @@ class TantrixWC(Format):
     def stages(self, event: Event | None = None) -> list[StageSpec]:
         n = len(event.players) if event is not None else 2
         size = next_power_of_two(n)
-        specs = [StageSpec("main", size.bit_length() - 1, "Main draw")]
+        specs = [StageSpec("main", size.bit_length() - 1, "Main draw", named_rounds=True)]
         first_round_matches = n - size // 2
         if first_round_matches >= 2:
-            specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, "Consolation draw"))
+            specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, "Consolation draw", named_rounds=True))
         return specs
 
     def check_stages(self, event: Event) -> list[Problem]:

@@ -1,9 +1,11 @@
 """UI translations: gettext catalogs for the languages events may speak.
 
 Templates wrap every UI string in ``_()`` or ``{% trans %}`` (Jinja's
-``jinja2.ext.i18n``).  Catalogs live in ``podium/site/locale/<lang>/LC_MESSAGES/podium.mo``;
-a language without a catalog falls back to the English msgids, so the site
-works before any catalog exists.  The event pages are rendered with their
+``jinja2.ext.i18n``); the engines mark theirs with :mod:`podium.text`.
+``make messages`` extracts them all into ``locale/podium.pot`` and updates
+``locale/<lang>.po`` for every language; the .po files are read as they are
+(see :class:`Catalog`).  A language without a catalog falls back to the
+English msgids.  The event pages are rendered with their
 event's ``language``; Pelican's own pages with ``DEFAULT_LANG``.
 
 ``_()`` is for literal UI strings (newstyle gettext: ``%(name)s``
@@ -25,9 +27,54 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "lv", "lt", "pl", "hu")
 
 
+class Catalog(gettext.NullTranslations):
+    """A language's translations, read straight from its ``<lang>.po``.
+
+    Reading the .po (with Babel) at build time means there is no compiled
+    .mo to keep in step: the catalog in git is the one the site uses.
+    Untranslated and fuzzy entries fall back to the English msgid.
+    """
+
+    def __init__(self, path: Path):
+        super().__init__()
+        from babel.messages.pofile import read_po
+
+        with open(path, "rb") as handle:
+            catalog = read_po(handle)
+        self.messages = {}
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            if isinstance(message.id, tuple):
+                if all(message.string):
+                    self.messages[message.id] = tuple(message.string)
+            elif message.string:
+                self.messages[message.id] = message.string
+        self.plural = gettext.c2py(catalog.plural_expr)
+
+    def gettext(self, message):
+        return self.messages.get(message, message)
+
+    def ngettext(self, singular, plural, n):
+        forms = self.messages.get((singular, plural))
+        if forms is None:
+            return singular if n == 1 else plural
+        return forms[min(self.plural(n), len(forms) - 1)]
+
+    def pgettext(self, context, message):
+        return self.gettext(message)
+
+    def npgettext(self, context, singular, plural, n):
+        return self.ngettext(singular, plural, n)
+
+
 @lru_cache(maxsize=None)
 def translations(language: str) -> gettext.NullTranslations:
-    """The catalog for ``language`` (NullTranslations when there is none)."""
+    """The catalog for ``language``: ``locale/<lang>.po``, else a compiled
+    ``locale/<lang>/LC_MESSAGES/podium.mo``, else the English msgids."""
+    po = LOCALE_DIR / f"{language}.po"
+    if language and language != "en" and po.exists():
+        return Catalog(po)
     return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language or "en"], fallback=True)
 
 

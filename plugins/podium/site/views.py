@@ -17,10 +17,10 @@ partial template.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..collation import collation_key
 from ..draw import key as draw_key
 from ..draw import verify_command
 from ..numbers import percent_text
@@ -61,12 +61,6 @@ KEY_LABELS = {
 
 
 # -- small values -------------------------------------------------------------------
-
-def sort_key(name: str) -> tuple:
-    """A locale-free alphabetical key: letters without diacritics first, then the name."""
-    base = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return (base.casefold(), name.casefold(), name)
-
 
 def number_text(value) -> str:
     """A number for people: whole numbers bare, others with up to 3 decimals."""
@@ -113,10 +107,11 @@ class Person:
     seed: int | None = None
     previous_place: int | None = None
     profile_url: str = ""  # the person's page across events, when players.yaml has them
+    language: str = "en"  # the event's: names sort in its alphabet
 
     @property
     def sort(self):
-        return sort_key(self.name) + (self.id,)
+        return collation_key(self.name, self.language) + (self.id,)
 
 
 @dataclass
@@ -498,7 +493,7 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
     people = {}
     for p in event.players:
         people[p.id] = Person(p.id, p.name, urls.url("player", slug=slug, player=p.id), p.club, p.country,
-                              p.reserve, p.seed, p.previous_place)
+                              p.reserve, p.seed, p.previous_place, language=event.language or "en")
     players = sorted(people.values(), key=lambda p: p.sort)
 
     def stage_title(stage):
@@ -538,7 +533,8 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
         units = [_unit(fmt, r.kind, u, people) for u in r.units]
         seating = _seating(r, event, people, standings)
         spec = stages.get(r.stage)
-        own_title = r.title if spec is None or spec.rounds is None else ""  # knockouts name their rounds
+        # knockout rounds are known by the engine's names (quarterfinal, semifinal, ...)
+        own_title = r.title if spec is None or spec.rounds is None or spec.named_rounds else ""
         view = Round(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), own_title,
                      urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
                      waiting=r.waiting, session=r.session, extra=r.extra, note=r.source.note if r.source else None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...collation import collation_key
 from . import Page
 
 URLS = {"people": "people/", "person": "people/{person}/"}
@@ -49,9 +50,7 @@ class PersonView:
 
     @property
     def sort(self):
-        from ..views import sort_key
-
-        return sort_key(self.name) + (self.id,)
+        return collation_key(self.name) + (self.id,)
 
 
 def people_of(events, urls, registry: dict) -> list[PersonView]:

@@ -417,13 +417,6 @@ def _is_tantrix(ev) -> bool:
 def links(ev):
     if not _is_tantrix(ev):
         return []
-    # Knockout rounds are known by their names (quarterfinal, semifinal, ...):
-    # give the round views the engine's titles, which the core keeps only for
-    # stages without a fixed number of rounds.
-    titles = {(r.stage, r.round): r.title for r in ev.outcome.rounds}
-    for rnd in ev.rounds:
-        if not rnd.title and titles.get((rnd.stage, rnd.round)):
-            rnd.title = titles[(rnd.stage, rnd.round)]
     return [("Bracket", ev.urls_of.url("tantrix_bracket", slug=ev.slug), "bracket")]
 
 
