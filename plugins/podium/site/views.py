@@ -244,6 +244,7 @@ class SeatingView:
     draw: list = field(default_factory=list)
     verify: str = ""
     ranking: "Standing | None" = None  # the standings the seating followed
+    rankings: list = field(default_factory=list)  # all of them, one per group
 
 
 @dataclass
@@ -283,7 +284,7 @@ class Game:
     unit: Unit
     seat: Seat
     opponents: list
-    result: str  # won | lost | stopped | pending | nowinner
+    result: str  # won | lost | draw | stopped | pending | nowinner
     standing: Standing | None = None
     rank: int | None = None
 
@@ -598,10 +599,11 @@ def _seating(r, event, people, standings) -> SeatingView:
         before = [st for st in standings if (st.stage, st.after_round) != (r.stage, r.round)
                   and not (st.stage == r.stage and st.after_round >= r.round)]
         same = [st for st in before if st.stage == r.stage]
-        if same:
-            view.ranking = same[-1]
-        elif before and s.method != "rank":
-            view.ranking = before[-1]
+        candidates = same or (before if s.method != "rank" else [])
+        if candidates:  # every group's latest standing
+            last = (candidates[-1].stage, candidates[-1].after_round)
+            view.rankings = [st for st in candidates if (st.stage, st.after_round) == last]
+            view.ranking = view.rankings[0]
     return view
 
 
@@ -613,7 +615,7 @@ def _result(unit: Unit, seat: Seat) -> str:
     if unit.stopped:
         return "stopped"
     if unit.winner is None:
-        return "nowinner"
+        return "draw" if unit.kind == "games" else "nowinner"  # a two-player game without a winner is drawn
     return "lost"
 
 
