@@ -220,16 +220,16 @@ def test_round_page_tables_players_vp_and_share(site):
     table1 = table_by_id(html, "table-1")
     assert table1["caption"].startswith("Table 1")
     assert table1["head"] == ["#", "Player", "VP", "%VP"]
-    # seat order as recorded; 2+4+7+10 = 23
+    # seat order as recorded; 2+4+7+10 = 23; a Lithuanian page writes 8,7 % (decimal comma, space before %)
     assert [row[1:] for row in table1["rows"]] == [
-        ["Marius Rimkus", "2", "8.7%"], ["Lina Paulauskaitė", "4", "17.4%"],
-        ["Indrė Mockutė", "7", "30.4%"], ["Rokas Petrauskas ★ (winner)", "10", "43.5%"]]
+        ["Marius Rimkus", "2", "8,7 %"], ["Lina Paulauskaitė", "4", "17,4 %"],
+        ["Indrė Mockutė", "7", "30,4 %"], ["Rokas Petrauskas ★ (winner)", "10", "43,5 %"]]
     assert table1["classes"] == ["", "", "", "winner"]
     # a table of three: 9 + 10 + 7 = 26, times 4/3; 11 VP are recorded, 10 count
     table2 = table_by_id(html, "table-2")
     assert [row[1:] for row in table2["rows"]] == [
-        ["Justas Petrauskas", "9", "26.0%"], ["Karolis Kazlauskas ★ (winner)", "11 (10)", "28.8%"],
-        ["Karolis Paulauskas", "7", "20.2%"]]
+        ["Justas Petrauskas", "9", "26,0 %"], ["Karolis Kazlauskas ★ (winner)", "11 (10)", "28,8 %"],
+        ["Karolis Paulauskas", "7", "20,2 %"]]
     assert [t["id"] for t in tables(html) if t["id"] and t["id"].startswith("table-")] == ["table-1", "table-2", "table-3", "table-4"]
 
 
@@ -282,8 +282,9 @@ def test_standings_order_values_changes_and_legend(site, results):
     name_of = names(CATAN2, results)
     assert [row[2] for row in rows] == [name_of[r["player"]] for r in want]
     assert [row[0] for row in rows] == [str(i) for i in range(1, 14)]
-    for row, w in zip(rows, want):
-        assert row[3:] == [str(w["values"]["wins"]), str(w["values"]["vp"]), f"{w['values']['vp_share'] * 100:.1f}%"]
+    for row, w in zip(rows, want):  # the event is Lithuanian: 72,8 %
+        share = f"{w['values']['vp_share'] * 100:.1f}".replace(".", ",") + " %"
+        assert row[3:] == [str(w["values"]["wins"]), str(w["values"]["vp"]), share]
     # the change column compares with the standings after round 1 (which has none itself)
     first = tables(read(site, f"{CATAN2}/standings/qualifying-1/index.html"))[0]
     assert first["head"] == ["Rank", "Player", "W", "VP", "%VP"]
@@ -326,7 +327,7 @@ def test_player_page_lists_games_opponents_and_ranks(site):
     assert len(games["rows"]) == 3
     q1, q2, final = games["rows"]
     assert q1[0] == "Qualifying, round 1 table 2, seat 2"
-    assert "VP 11 (10)" in q1[1] and "%VP 28.8%" in q1[1] and "won" in q1[1]
+    assert "VP 11 (10)" in q1[1] and "%VP 28,8 %" in q1[1] and "won" in q1[1]
     assert "Justas Petrauskas 9" in q1[2] and "Karolis Paulauskas 7" in q1[2]
     assert q2[0].startswith("Qualifying, round 2") and "won" not in q2[1]
     assert final[0].startswith("Final") and "won" in final[1] and final[3] == "—"

@@ -42,8 +42,14 @@ class Lots:
     def __init__(self, seed: str, judged=()):
         self.seed = seed
         self.judged = {pid: i for i, pid in enumerate(judged)}
+        self._keys: dict = {}  # player id -> sort key, computed once
 
     def sort_key(self, player_id: str):
-        if player_id in self.judged:
-            return (0, self.judged[player_id], "")
-        return (1, 0, key(self.seed, LOT, player_id))
+        found = self._keys.get(player_id)
+        if found is None:
+            if player_id in self.judged:
+                found = (0, self.judged[player_id], "")
+            else:
+                found = (1, 0, key(self.seed, LOT, player_id))
+            self._keys[player_id] = found
+        return found

@@ -89,17 +89,18 @@ def load_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Problem]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        _check_events(text)
-        node = yaml.compose(text, Loader=_Loader)
+        loader = _Loader(text)
+        try:
+            found = _Builder(loader, path).run()
+        finally:
+            loader.dispose()
     except _Refused as exc:
         return None, [Problem(path, exc.line, exc.message)]
     except yaml.YAMLError as exc:
         return None, [_syntax_problem(path, exc)]
-    lines: dict = {}
-    problems: list[Problem] = []
-    if node is None:
-        return Document(path, None, {(): 1}), problems
-    data = _build(node, (), lines, problems, path)
+    if found is None:  # no document at all
+        return Document(path, None, {(): 1}), []
+    data, lines, problems = found
     return Document(path, data, lines), problems
 
 
@@ -112,66 +113,223 @@ def _syntax_problem(path, exc) -> Problem:
     return Problem(path, line, message)
 
 
-def _check_events(text: str) -> None:
-    """Refuse aliases, anchors and deep nesting before building any node."""
-    depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise _Refused(event.start_mark.line + 1, "YAML anchors and aliases (& and *) are not allowed")
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise _Refused(event.start_mark.line + 1, f"nesting deeper than {MAX_DEPTH} levels")
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-
-
 _COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_SCALAR, _SEQ_START, _MAP_START = yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent
+_SEQ_END, _MAP_END, _ALIAS = yaml.SequenceEndEvent, yaml.MappingEndEvent, yaml.AliasEvent
+_DOC_START, _STREAM_END = yaml.DocumentStartEvent, yaml.StreamEndEvent
+_ANCHORS = "YAML anchors and aliases (& and *) are not allowed"
+
+# The tag YAML 1.1 gives a plain scalar depends only on its text: remember it.
+_plain_tags: dict = {}
 
 
-def _build(node, keypath, lines, problems, path):
-    lines[keypath] = node.start_mark.line + 1
-    if not isinstance(node, yaml.ScalarNode) and node.tag not in _COLLECTION_TAGS:
-        problems.append(_tag_problem(node, path))
-        return None
-    if isinstance(node, yaml.MappingNode):
-        result = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
-                problems.append(Problem(path, key_node.start_mark.line + 1, "mapping keys must be plain words or numbers"))
-                continue
-            key = key_node.value
-            if key in result:
-                problems.append(Problem(path, key_node.start_mark.line + 1, f"duplicate key '{key}'"))
-                continue
-            result[key] = _build(value_node, keypath + (key,), lines, problems, path)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(item, keypath + (i,), lines, problems, path) for i, item in enumerate(node.value)]
-    return _scalar(node, problems, path)
+def _plain_tag(loader, value: str) -> str:
+    tag = _plain_tags.get(value)
+    if tag is None:
+        tag = loader.resolve(yaml.ScalarNode, value, (True, False))
+        if len(_plain_tags) > 50_000:
+            _plain_tags.clear()
+        _plain_tags[value] = tag
+    return tag
 
 
-def _tag_problem(node, path) -> Problem:
-    shown = node.tag.replace("tag:yaml.org,2002:", "!!")
-    return Problem(path, node.start_mark.line + 1, f"the YAML tag '{shown}' is not allowed")
+class _Frame:
+    """An open mapping or sequence: the container being filled and where it is."""
+
+    __slots__ = ("container", "keypath", "is_map", "key", "key_line", "skip_value")
+
+    def __init__(self, container, keypath, is_map):
+        self.container = container
+        self.keypath = keypath
+        self.is_map = is_map
+        self.key = None  # the mapping's key waiting for its value (None: a key comes next)
+        self.key_line = 0
+        self.skip_value = False  # the value after a refused or repeated key is not built
 
 
-def _scalar(node, problems, path):
-    tag, value = node.tag, node.value
-    if tag not in _PLAIN_TAGS:
-        problems.append(_tag_problem(node, path))
-        return None
-    if tag == "tag:yaml.org,2002:int":
-        if ":" in value:  # YAML 1.1 base-60 number: the organiser meant a clock time
+class _Builder:
+    """One pass over the parser's events: the rules checked, the data and lines built.
+
+    Every event is checked (anchors, aliases, depth) in stream order, exactly
+    as far as the parser gets, so the first refusal or syntax error in the
+    file is the one reported.  Data and lines come from the first document;
+    a second document is an error once the whole stream has been checked.
+    """
+
+    def __init__(self, loader, path):
+        self.loader = loader
+        self.path = path
+
+    def run(self):
+        loader = self.loader
+        get_event = loader.get_event
+        check_event = loader.check_event
+        path = self.path
+        lines: dict = {}
+        problems: list = []
+        stack: list = []  # open _Frames of the first document
+        depth = 0  # collection nesting, over the whole stream
+        skip = 0  # > 0: inside a subtree that is not built (its nesting level)
+        documents = 0
+        second = first = None
+        result = None
+        done = False  # the first document's root node is complete
+        while check_event():
+            event = get_event()
+            kind = type(event)
+            if kind is _SCALAR or kind is _MAP_START or kind is _SEQ_START:
+                if event.anchor is not None:
+                    raise _Refused(event.start_mark.line + 1, _ANCHORS)
+                if kind is not _SCALAR:
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        raise _Refused(event.start_mark.line + 1, f"nesting deeper than {MAX_DEPTH} levels")
+                if done:
+                    continue
+                if skip:
+                    if kind is not _SCALAR:
+                        skip += 1
+                    continue
+                # where does this node go?
+                frame = stack[-1] if stack else None
+                if frame is not None and frame.is_map and frame.key is None:
+                    # a mapping key: a plain word or number, never a collection or a merge
+                    line = event.start_mark.line + 1
+                    if kind is _SCALAR:
+                        tag = event.tag
+                        if tag is None or tag == "!":
+                            tag = _plain_tag(loader, event.value) if event.implicit[0] else None
+                        if tag != _MERGE_TAG:
+                            key = event.value
+                            if key in frame.container:
+                                problems.append(Problem(path, line, f"duplicate key '{key}'"))
+                                frame.skip_value = True
+                            frame.key = key
+                            frame.key_line = line
+                            continue
+                    problems.append(Problem(path, line, "mapping keys must be plain words or numbers"))
+                    frame.key = _NO_KEY
+                    frame.skip_value = True
+                    if kind is not _SCALAR:
+                        skip = 1  # the key's own subtree
+                    continue
+                if frame is not None and frame.skip_value:
+                    frame.key = None
+                    frame.skip_value = False
+                    if kind is not _SCALAR:
+                        skip = 1
+                    continue
+                if frame is None:
+                    keypath = ()
+                elif frame.is_map:
+                    keypath = frame.keypath + (frame.key,)
+                else:
+                    keypath = frame.keypath + (len(frame.container),)
+                lines[keypath] = event.start_mark.line + 1
+                if kind is _SCALAR:
+                    value = self._scalar(event, problems)
+                else:
+                    tag = event.tag
+                    if tag is not None and tag != "!" and tag not in _COLLECTION_TAGS:
+                        problems.append(_tag_problem(tag, event.start_mark, path))
+                        value = None
+                        skip = 1
+                    else:
+                        value = {} if kind is _MAP_START else []
+                        stack.append(_Frame(value, keypath, kind is _MAP_START))
+                        continue
+                # a complete value: store it
+                if frame is None:
+                    result, done = value, True
+                elif frame.is_map:
+                    frame.container[frame.key] = value
+                    frame.key = None
+                else:
+                    frame.container.append(value)
+            elif kind is _SEQ_END or kind is _MAP_END:
+                depth -= 1
+                if done:
+                    continue
+                if skip:
+                    skip -= 1
+                    if skip == 0:  # a skipped subtree ends: it was a key or a value
+                        self._after_skipped(stack)
+                    continue
+                frame = stack.pop()
+                value = frame.container
+                if not stack:
+                    result, done = value, True
+                else:
+                    parent = stack[-1]
+                    if parent.is_map:
+                        parent.container[parent.key] = value
+                        parent.key = None
+                    else:
+                        parent.container.append(value)
+            elif kind is _ALIAS:
+                raise _Refused(event.start_mark.line + 1, _ANCHORS)
+            elif kind is _DOC_START:
+                documents += 1
+                if documents == 1:
+                    first = event
+                elif documents == 2:
+                    second = event
+            elif kind is _STREAM_END:
+                break
+        if second is not None:
+            raise yaml.composer.ComposerError("expected a single document in the stream", first.start_mark,
+                                              "but found another document", second.start_mark)
+        if documents == 0:
+            return None
+        return result, lines, problems
+
+    @staticmethod
+    def _after_skipped(stack):
+        """A skipped collection ended: a refused key (its value is skipped next) or a skipped value."""
+        if not stack:
+            return
+        frame = stack[-1]
+        if frame.is_map and frame.key is _NO_KEY and frame.skip_value:
+            frame.key = _SKIPPED_KEY  # the key is over; now its value is skipped
+            return
+        if frame.is_map:
+            frame.key = None
+            frame.skip_value = False
+
+    def _scalar(self, event, problems):
+        value = event.value
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _plain_tag(self.loader, value) if event.implicit[0] else _STR_TAG
+        if tag == _STR_TAG:
             return value
-        return _constructor.construct_yaml_int(node)
-    if tag == "tag:yaml.org,2002:float":
-        if ":" in value:
-            return value
-        return _constructor.construct_yaml_float(node)
-    if tag == "tag:yaml.org,2002:bool":
-        lowered = value.lower()
-        return lowered == "true" if lowered in ("true", "false") else value
-    if tag == "tag:yaml.org,2002:null":
-        return None
-    return value
+        if tag not in _PLAIN_TAGS:
+            problems.append(_tag_problem(tag, event.start_mark, self.path))
+            return None
+        if tag == "tag:yaml.org,2002:int":
+            if ":" in value:  # YAML 1.1 base-60 number: the organiser meant a clock time
+                return value
+            if value.isdigit() and value.isascii() and (value[0] != "0" or value == "0"):
+                return int(value)
+            return _constructor.construct_yaml_int(yaml.ScalarNode(tag, value))
+        if tag == "tag:yaml.org,2002:float":
+            if ":" in value:
+                return value
+            return _constructor.construct_yaml_float(yaml.ScalarNode(tag, value))
+        if tag == "tag:yaml.org,2002:bool":
+            lowered = value.lower()
+            return lowered == "true" if lowered in ("true", "false") else value
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        return value  # a timestamp stays the text it is (dates are compared as text)
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_NO_KEY = object()  # a refused key is being read
+_SKIPPED_KEY = object()  # a refused key was read: its value is skipped
+
+
+def _tag_problem(tag, mark, path) -> Problem:
+    shown = tag.replace("tag:yaml.org,2002:", "!!")
+    return Problem(path, mark.line + 1, f"the YAML tag '{shown}' is not allowed")

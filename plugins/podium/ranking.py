@@ -61,11 +61,11 @@ def rank(player_ids, criteria, context, lots, reserves=frozenset()) -> list[Row]
     functions read (the games played so far, usually).
     """
     values = {pid: {c.key: c.compute(pid, context) for c in criteria} for pid in player_ids}
+    keys = [c.key for c in criteria]
 
-    def sort_key(pid):
-        return (tuple(-values[pid][c.key] for c in criteria), lots.sort_key(pid))
-
-    ordered = sorted(player_ids, key=sort_key)
+    # criteria descending, then lots ascending: sort by lots, then (stable) by the criteria reversed
+    ordered = sorted(player_ids, key=lots.sort_key)
+    ordered.sort(key=lambda pid: tuple([values[pid][k] for k in keys]), reverse=True)
     rows = [Row(i + 1, pid, values[pid], pid in reserves) for i, pid in enumerate(ordered)]
     for before, after in zip(rows, rows[1:]):
         if before.values == after.values:

@@ -11,16 +11,67 @@ are returned together.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from . import schemas
+from . import quickcheck, schemas
 from .errors import Problem
-from .loader import Document, load_file
+from .loader import MAX_BYTES, Document, load_bytes, load_file
 from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 ROUND_SUFFIXES = (".yaml", ".yml")
+
+
+# (path, bytes) -> (document, problems), while ``reusing_loads`` is active
+_loads: dict | None = None
+
+
+@contextmanager
+def reusing_loads():
+    """Within this block a file whose bytes did not change is not parsed and
+    checked again: its document and problems are reused.
+
+    For callers that read the same folder over and over (``podium simulate``
+    evaluates the event again after every round it writes).  The documents
+    are shared, so nothing may change them; nothing in Podium does.
+    """
+    global _loads
+    outer = _loads
+    if outer is None:
+        _loads = {}
+    try:
+        yield
+    finally:
+        _loads = outer
+
+
+def _load_checked(path: Path, kind: str):
+    """``load_file`` then ``schemas.check`` (when it loaded cleanly): the
+    document and the load problems, the schema problems."""
+    if _loads is not None:
+        try:
+            if path.stat().st_size <= MAX_BYTES:
+                raw = path.read_bytes()
+                key = (str(path), raw)
+                found = _loads.get(key)
+                if found is None:
+                    found = _loads[key] = _check(*load_bytes(raw, str(path)), kind)
+                return found
+        except OSError:
+            pass  # load_file reports it
+    return _check(*load_file(path), kind)
+
+
+def _check(doc, problems, kind):
+    checked = schema_problems(doc, kind) if doc is not None and not problems else []
+    return doc, problems, checked
+
+
+def schema_problems(doc, kind: str) -> list[Problem]:
+    """``schemas.check``, skipped for a document :mod:`podium.quickcheck` vouches for."""
+    return [] if quickcheck.valid(kind, doc.data) else schemas.check(doc, kind)
 
 
 def event_folders(results: Path) -> list[Path]:
@@ -36,7 +87,7 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
     doc, problems = load_file(path)
     if doc is None:
         return {}, problems
-    problems += schemas.check(doc, "players")
+    problems += schema_problems(doc, "players")
     registry = {}
     if problems or not isinstance(doc.data, list):
         return registry, problems
@@ -60,24 +111,19 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
         problems.append(Problem(str(event_path), 1, f"folder name '{folder.name}' is not a valid event slug (lowercase letters, digits and '-')"))
     if not event_path.exists():
         return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")]
-    doc, found = load_file(event_path)
-    problems += found
-    if doc is not None and not found:
-        problems += schemas.check(doc, "event")
+    doc, found, checked = _load_checked(event_path, "event")
+    problems += found + checked
     round_docs = []
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.suffix not in ROUND_SUFFIXES or path.name.startswith("."):
             continue
-        round_doc, found = load_file(path)
-        problems += found
-        if round_doc is not None and not found:
-            found = schemas.check(round_doc, "round")
-            problems += found
-            if not found:
-                round_docs.append(round_doc)
+        round_doc, found, checked = _load_checked(path, "round")
+        problems += found + checked
+        if round_doc is not None and not found and not checked:
+            round_docs.append(round_doc)
     if pending is not None:
         pending_doc = Document(str(pending["path"]), pending["data"], {(): 1})
-        problems += schemas.check(pending_doc, "round")
+        problems += schema_problems(pending_doc, "round")
         round_docs.append(pending_doc)
     if doc is None or any(p.path == doc.path for p in problems):
         return None, problems
@@ -181,34 +227,50 @@ def _match(data, where: Where) -> Match:
 def check_event(event: Event) -> list[Problem]:
     """The rules every format shares: known ids and one seat per player."""
     problems: list[Problem] = []
-
-    def unknown(pid, where: Where, *sub, what="player"):
-        if pid is not None and not event.has_player(pid):
-            problems.append(Problem(where.path, where.line(*sub), f"{what} '{pid}' is not a player of this event"))
-
     for rnd in event.rounds:
-        seen: dict = {}
-        for name in ("absent", "withdrawn"):
-            for i, pid in enumerate(getattr(rnd, name)):
-                unknown(pid, rnd.where, name, i)
-        for table_no, pid in rnd.advance:
-            unknown(pid, rnd.where, "advance", str(table_no))
-        kind = "tables" if rnd.tables is not None else "games" if rnd.games is not None else "matches"
-        for unit in rnd.units or ():
-            key = "seats" if kind == "tables" else "players"
-            for i, pid in enumerate(unit.players):
-                sub = (key, pid) if kind == "tables" and unit.scores is not None else (key, i)
-                if not event.has_player(pid):
-                    unknown(pid, unit.where, *sub)
-                elif pid in seen:
-                    problems.append(Problem(unit.where.path, unit.where.line(*sub), f"player '{pid}' is seated twice in this round (also at {seen[pid]})"))
-                else:
-                    seen[pid] = f"{'table' if kind != 'matches' else 'match'} {getattr(unit, 'table', getattr(unit, 'match', '?'))}"
-            for field_name in ("winner", "forfeit", "resigned"):
-                value = getattr(unit, field_name, None)
-                if value is not None and value != "none" and value not in unit.players:
-                    problems.append(Problem(unit.where.path, unit.where.line(field_name), f"{field_name} '{value}' is not at this {'match' if kind == 'matches' else 'table'}"))
-        for pid in rnd.absent:
-            if pid in seen:
-                problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"player '{pid}' is listed absent but seated at {seen[pid]}"))
+        problems += _check_round(event, rnd)
+    return problems
+
+
+def _unit_name(rnd: Round, unit) -> str:
+    return f"match {unit.match}" if rnd.matches is not None else f"table {unit.table}"
+
+
+def _check_round(event: Event, rnd: Round) -> list[Problem]:
+    """Every id of the round names a player of the event, and nobody is seated twice
+    (nor seated and absent); a winner, forfeit or resignation names someone at that unit."""
+    problems: list[Problem] = []
+
+    def check_known(pid, where: Where, *sub):
+        if not event.has_player(pid):
+            problems.append(Problem(where.path, where.line(*sub), f"player '{pid}' is not a player of this event"))
+            return False
+        return True
+
+    for name in ("absent", "withdrawn"):
+        for i, pid in enumerate(getattr(rnd, name)):
+            check_known(pid, rnd.where, name, i)
+    for table_no, pid in rnd.advance:
+        check_known(pid, rnd.where, "advance", str(table_no))
+    seated: dict = {}  # player -> where they sit
+    for unit in rnd.units or ():
+        key = "seats" if rnd.tables is not None else "players"
+        by_name = rnd.tables is not None and unit.scores is not None  # seats: {id: score}
+        for i, pid in enumerate(unit.players):
+            sub = (key, pid if by_name else i)
+            if not check_known(pid, unit.where, *sub):
+                continue
+            if pid in seated:
+                problems.append(Problem(unit.where.path, unit.where.line(*sub),
+                                        f"player '{pid}' is seated twice in this round (also at {seated[pid]})"))
+            else:
+                seated[pid] = _unit_name(rnd, unit)
+        where = "match" if rnd.matches is not None else "table"
+        for field_name in ("winner", "forfeit", "resigned"):
+            value = getattr(unit, field_name, None)
+            if value not in (None, "none") and value not in unit.players:
+                problems.append(Problem(unit.where.path, unit.where.line(field_name), f"{field_name} '{value}' is not at this {where}"))
+    for pid in rnd.absent:
+        if pid in seated:
+            problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"player '{pid}' is listed absent but seated at {seated[pid]}"))
     return problems

@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 from .nextround import Finished, header_of, next_seating
+from .results import reusing_loads
 from .roundfile import round_text
 
 # (men's names, women's names) and surnames as (man's form, woman's form)
@@ -86,8 +87,11 @@ def simulate(folder, seed: str = "podium", rounds: int | None = None, leave_upco
     ``leave_upcoming`` the next round's file is then created, seating only.
     Baśka rounds of ``deal_by_deal_sessions`` list their deals, not totals.
     """
-    style = {"deal_by_deal_sessions": set(deal_by_deal_sessions)}
-    folder = Path(folder)
+    with reusing_loads():  # each round re-reads the folder: parse and check only the new file
+        return _simulate(Path(folder), seed, rounds, leave_upcoming, {"deal_by_deal_sessions": set(deal_by_deal_sessions)})
+
+
+def _simulate(folder: Path, seed: str, rounds: int | None, leave_upcoming: bool, style: dict) -> list[Path]:
     written: list[Path] = []
     played = 0
     while rounds is None or played < rounds:

@@ -27,6 +27,7 @@ from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import fours_and_leftover, slice_tables
+from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, round_status
 
 STAGE = "grand-prix"
@@ -328,10 +329,11 @@ class Tally:
     short: int = 0
 
 
-def tally(tables) -> dict:
+def tally(tables, sums: dict | None = None) -> dict:
     """Sum placement points, small points, firsts and seconds per player
-    over scored tables (short tables count 0 small points)."""
-    sums: dict = {}
+    over scored tables (short tables count 0 small points); with ``sums``,
+    add the tables to those sums (changed in place) and return them."""
+    sums = {} if sums is None else sums
     for table in tables:
         if not table.has_result:
             continue
@@ -352,18 +354,18 @@ def _value(attr):
 
 
 CRITERIA = (
-    Criterion("placement_points", "Placement points", "Pts",
-              "Sum of placement points: 5-3-2-1 at each table by small points, tied players sharing "
-              "the points of the places they cover (e.g. 4 + 4, 10/3 each for three tied first); "
-              "a short table gives 3 (alone), 2.5 (two) or 1.5 (three) each; an absent player gets nothing.",
+    Criterion("placement_points", N_("Placement points"), N_("Pts"),
+              N_("Sum of placement points: 5-3-2-1 at each table by small points, tied players sharing "
+                 "the points of the places they cover (e.g. 4 + 4, 10/3 each for three tied first); "
+                 "a short table gives 3 (alone), 2.5 (two) or 1.5 (three) each; an absent player gets nothing."),
               _value("placement_points"), display="decimal"),
-    Criterion("small_points", "Small points", "SP",
-              "Balance of small points (the deal protocols' totals) over all rounds; a short table counts 0.",
+    Criterion("small_points", N_("Small points"), N_("SP"),
+              N_("Balance of small points (the deal protocols' totals) over all rounds; a short table counts 0."),
               _value("small_points")),
-    Criterion("firsts", "First places", "1st",
-              "Rounds with 5 or 4 placement points.", _value("firsts")),
-    Criterion("seconds", "Second places", "2nd",
-              "Rounds with 3 or 2.5 placement points (a short table's 3 or 2.5 included; 10/3 and 2.75 count as neither).",
+    Criterion("firsts", N_("First places"), N_("1st"),
+              N_("Rounds with 5 or 4 placement points."), _value("firsts")),
+    Criterion("seconds", N_("Second places"), N_("2nd"),
+              N_("Rounds with 3 or 2.5 placement points (a short table's 3 or 2.5 included; 10/3 and 2.75 count as neither)."),
               _value("seconds")),
 )
 
@@ -381,7 +383,7 @@ class BaskaGP(Format):
 
     id = "baska-gp"
     system = "baska"
-    title = "Czerwona Baśka Grand Prix"
+    title = N_("Czerwona Baśka Grand Prix")
     kind = "tables"
     criteria = CRITERIA
 
@@ -406,30 +408,31 @@ class BaskaGP(Format):
         return {"stage": stage, "round": number, "session": self.session_of(number)}
 
     def stages(self, event=None) -> list[StageSpec]:
-        return [StageSpec(STAGE, self.total_rounds, "Grand Prix")]
+        return [StageSpec(STAGE, self.total_rounds, N_("Grand Prix"))]
 
     def evaluate(self, event: Event) -> EventOutcome:
         return _BaskaRun(self, event).run()
 
-    def rules_facts(self) -> list[tuple[str, str]]:
+    def rules_facts(self) -> list[tuple]:
         return [
-            ("Rounds", f"{self.sessions} sessions of {self.rounds_per_session} rounds, numbered 1-{self.total_rounds} "
-                       "through the season; every round file names its session. At least 8 players."),
-            ("Seating", "Every round is drawn afresh (purpose grand-prix/<round>) among all players not listed absent: "
-                        "tables of 4 in draw order, the 1-3 players left over at a short last table."),
-            ("Short table", "Not played: 1 player gets 3 placement points, 2 players 2.5 each, 3 players 1.5 each, "
-                            "and 0 small points."),
-            ("Round result", "Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
-                             "Placement points 5-3-2-1 by small points; tied players share the points of the places "
-                             "they cover (4, 2.5, 1.5; 10/3 for three tied first; 2.75 for four)."),
-            ("Absence", "A player listed absent is not drawn and scores nothing that round."),
-            ("Ranking", "1) placement points, 2) small points, 3) rounds with 5 or 4 points, 4) rounds with 3 or "
-                        "2.5 points, 5) drawing of lots."),
-            ("Deal protocol", "para and wesele: X = 1, 2, 4 (lost, bez wyjścia, bez bitki) × level, winners +X, "
-                              "losers −X; cicha X = 4, zolo X = 5, zolo-du X = 10 (× level), honorowe X = 10: "
-                              "soloist ±3X, each opponent ∓X. Levels none, kontra, rej, bok, sup: ×1, 2, 4, 8, 16; "
-                              "zolo and zolo-du only up to rej."),
-            ("Classification", "Once every round of every session is complete, by the Grand Prix ranking."),
+            (N_("Rounds"), Text("%(sessions)s sessions of %(per)s rounds, numbered 1-%(total)s "
+                                "through the season; every round file names its session. At least 8 players.",
+                                sessions=self.sessions, per=self.rounds_per_session, total=self.total_rounds)),
+            (N_("Seating"), N_("Every round is drawn afresh (purpose grand-prix/<round>) among all players not listed absent: "
+                               "tables of 4 in draw order, the 1-3 players left over at a short last table.")),
+            (N_("Short table"), N_("Not played: 1 player gets 3 placement points, 2 players 2.5 each, 3 players 1.5 each, "
+                                   "and 0 small points.")),
+            (N_("Round result"), N_("Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
+                                    "Placement points 5-3-2-1 by small points; tied players share the points of the places "
+                                    "they cover (4, 2.5, 1.5; 10/3 for three tied first; 2.75 for four).")),
+            (N_("Absence"), N_("A player listed absent is not drawn and scores nothing that round.")),
+            (N_("Ranking"), N_("1) placement points, 2) small points, 3) rounds with 5 or 4 points, 4) rounds with 3 or "
+                               "2.5 points, 5) drawing of lots.")),
+            (N_("Deal protocol"), N_("para and wesele: X = 1, 2, 4 (lost, bez wyjścia, bez bitki) × level, winners +X, "
+                                     "losers −X; cicha X = 4, zolo X = 5, zolo-du X = 10 (× level), honorowe X = 10: "
+                                     "soloist ±3X, each opponent ∓X. Levels none, kontra, rej, bok, sup: ×1, 2, 4, 8, 16; "
+                                     "zolo and zolo-du only up to rej.")),
+            (N_("Classification"), N_("Once every round of every session is complete, by the Grand Prix ranking.")),
         ]
 
 
@@ -440,6 +443,7 @@ class _BaskaRun(Run):
         super().__init__(fmt, event)
         self.ids = [p.id for p in event.players]
         self.played: list[BaskaTable] = []  # tables of the complete rounds so far
+        self.sums: dict = {}  # tally(self.played), kept up to date round by round
         self.complete: list[RoundOutcome] = []  # rounds complete with every earlier round
         self.prefix_complete = True
 
@@ -482,8 +486,8 @@ class _BaskaRun(Run):
         order = draw_order(present, self.event.seed, purpose)
         expected = slice_tables(order, fours_and_leftover(len(order)))
         seating = Seating("draw", purpose=purpose, order=tuple(order),
-                          rule="Verifiable draw of every player not absent: ascending key, cut into tables of 4; "
-                               "the players left over sit at a short last table.")
+                          rule=N_("Verifiable draw of every player not absent: ascending key, cut into tables of 4; "
+                                  "the players left over sit at a short last table."))
         if not present:
             self.problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"grand-prix round {number}: every player is listed absent"))
         if rnd.listed:
@@ -501,7 +505,7 @@ class _BaskaRun(Run):
             units = [self._filled(i + 1, players) for i, players in enumerate(expected)]
         status = self._status(units, rnd.listed)
         outcome = RoundOutcome(STAGE, number, "tables", status, units, seating, source=rnd, session=session,
-                               title=f"Round {number} (session {session})")
+                               title=Text("Round %(number)s (session %(session)s)", number=number, session=session))
         outcome.extra["absent"] = [pid for pid in self.ids if pid in absent]
         outcome.extra["session"] = session
         outcome.extra["round_in_session"] = number - (session - 1) * self.fmt.rounds_per_session
@@ -509,7 +513,8 @@ class _BaskaRun(Run):
         if status == "complete" and self.prefix_complete:
             self.complete.append(outcome)
             self.played += units
-            rows = rank(self.ids, CRITERIA, tally(self.played), self.lots)
+            self.sums = tally(units, self.sums)  # the running sums: each round is added once
+            rows = rank(self.ids, CRITERIA, self.sums, self.lots)
             self.out.standings.append(Standing(STAGE, None, number, CRITERIA, rows))
         else:
             self.prefix_complete = False

@@ -39,6 +39,7 @@ from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import SeatingError, pairs
+from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, round_status
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
@@ -47,7 +48,7 @@ TWO_GROUP_ROUNDS = 5
 PLAYOFF_ROUNDS = 3
 AVOID_REMATCH = ("consecutive", "always")
 GROUPS = ("A", "B")
-PLAYOFF_TITLES = {1: "Quarterfinals", 2: "Semifinals", 3: "Final and third-place game"}
+PLAYOFF_TITLES = {1: N_("Quarterfinals"), 2: N_("Semifinals"), 3: N_("Final and third-place game")}
 
 
 def clock_seconds(text: str) -> int:
@@ -224,14 +225,14 @@ class SwissTally:
 
 
 CRITERIA = (
-    Criterion("wins", "Wins", "W",
-              "Games won; a drawn game counts ½. A player who runs out of clock time loses the game.",
+    Criterion("wins", N_("Wins"), N_("W"),
+              N_("Games won; a drawn game counts ½. A player who runs out of clock time loses the game."),
               lambda pid, tally: tally.wins(pid)),
-    Criterion("buchholz", "Buchholz", "Bh",
-              "The wins each opponent has now, added up over every game played (an opponent met twice is counted twice).",
+    Criterion("buchholz", N_("Buchholz"), N_("Bh"),
+              N_("The wins each opponent has now, added up over every game played (an opponent met twice is counted twice)."),
               lambda pid, tally: tally.buchholz(pid)),
-    Criterion("score_diff", "Score difference", "+/−",
-              "Own score minus the opponent's in each game, added up; a player who ran out of clock time counts 0 points in that game.",
+    Criterion("score_diff", N_("Score difference"), N_("+/−"),
+              N_("Own score minus the opponent's in each game, added up; a player who ran out of clock time counts 0 points in that game."),
               lambda pid, tally: tally.score_diff(pid)),
 )
 
@@ -393,7 +394,7 @@ class CarcassonneLV(Format):
 
     id = "carcassonne-lv"
     system = "carcassonne"
-    title = "Carcassonne championship of Latvia"
+    title = N_("Carcassonne championship of Latvia")
     kind = "games"
     criteria = CRITERIA
 
@@ -413,37 +414,38 @@ class CarcassonneLV(Format):
         return TWO_GROUP_ROUNDS if self.group_count(event) == 2 else ONE_GROUP_ROUNDS
 
     def stages(self, event: Event | None = None) -> list[StageSpec]:
-        return [StageSpec("swiss", self.swiss_rounds(event), "Swiss"),
-                StageSpec("playoff", PLAYOFF_ROUNDS, "Playoff", named_rounds=True)]
+        return [StageSpec("swiss", self.swiss_rounds(event), N_("Swiss")),
+                StageSpec("playoff", PLAYOFF_ROUNDS, N_("Playoff"), named_rounds=True)]
 
     def evaluate(self, event: Event) -> EventOutcome:
         return _Run(self, event).run()
 
-    def rules_facts(self) -> list[tuple[str, str]]:
-        rematch = ("Two players never meet twice in the Swiss stage (avoid_rematch: always)."
+    def rules_facts(self) -> list[tuple]:
+        rematch = (Text("Two players never meet twice in the Swiss stage (avoid_rematch: always).")
                    if self.avoid_rematch == "always" else
-                   "Two players who met in the previous round are not paired again (avoid_rematch: consecutive).")
+                   Text("Two players who met in the previous round are not paired again (avoid_rematch: consecutive)."))
         return [
-            ("Games", "Two players per game. A win counts 1 and a draw ½ in the Swiss stage. A player who runs out of "
-                      "clock time loses and counts 0 points; the opponent's score stands."),
-            ("Groups", f"Up to {ONE_GROUP_LIMIT} players (a reserve not counted) play one group of {ONE_GROUP_ROUNDS} Swiss "
-                       f"rounds; more players are split into groups A and B of {TWO_GROUP_ROUNDS} rounds each. Players with "
-                       "last year's place go to A, B, A, B in that order; the others are drawn (purpose groups) into the "
-                       "smaller group, A when equal. If both groups would be odd, the last player drawn changes group."),
-            ("Reserve", "An odd field is completed by one reserve player of the organisers, who plays every Swiss round "
-                        "and counts for the opponents' Buchholz but takes no playoff or classification place."),
-            ("Swiss pairing", "Round 1: verifiable draw (purpose swiss/1), consecutive pairs, the earlier-drawn player "
-                              "starts. Later rounds: the highest-ranked unpaired player meets the highest-ranked unpaired "
-                              "player allowed, backtracking when the rest could not be paired; the higher-ranked player "
-                              "starts. " + rematch),
-            ("Ranking", "Wins, then Buchholz (the current wins of all opponents met), then the sum of score "
-                        "differences, then the drawing of lots."),
-            ("Playoff", "Quarterfinals 1-8, 2-7, 3-6, 4-5 (two groups: A1-B4, A2-B3, A3-B2, A4-B1), semifinals, a final "
-                        "and a game for third place. The higher Swiss rank starts. A drawn game goes to the player who "
-                        "used less clock time, then to the better Swiss rank, then Buchholz, score difference and lots."),
-            ("Classification", "1-2 from the final, 3-4 from the third-place game, 5-8 the quarterfinal losers by their "
-                               "Swiss values (wins, Buchholz, score difference, lots), then everyone else the same way. "
-                               "The reserve player is listed last without a place."),
+            (N_("Games"), N_("Two players per game. A win counts 1 and a draw ½ in the Swiss stage. A player who runs out of "
+                             "clock time loses and counts 0 points; the opponent's score stands.")),
+            (N_("Groups"), Text("Up to %(limit)s players (a reserve not counted) play one group of %(rounds)s Swiss "
+                                "rounds; more players are split into groups A and B of %(group_rounds)s rounds each. Players with "
+                                "last year's place go to A, B, A, B in that order; the others are drawn (purpose groups) into the "
+                                "smaller group, A when equal. If both groups would be odd, the last player drawn changes group.",
+                                limit=ONE_GROUP_LIMIT, rounds=ONE_GROUP_ROUNDS, group_rounds=TWO_GROUP_ROUNDS)),
+            (N_("Reserve"), N_("An odd field is completed by one reserve player of the organisers, who plays every Swiss round "
+                               "and counts for the opponents' Buchholz but takes no playoff or classification place.")),
+            (N_("Swiss pairing"), Text("Round 1: verifiable draw (purpose swiss/1), consecutive pairs, the earlier-drawn player "
+                                       "starts. Later rounds: the highest-ranked unpaired player meets the highest-ranked unpaired "
+                                       "player allowed, backtracking when the rest could not be paired; the higher-ranked player "
+                                       "starts. %(rematch)s", rematch=rematch)),
+            (N_("Ranking"), N_("Wins, then Buchholz (the current wins of all opponents met), then the sum of score "
+                               "differences, then the drawing of lots.")),
+            (N_("Playoff"), N_("Quarterfinals 1-8, 2-7, 3-6, 4-5 (two groups: A1-B4, A2-B3, A3-B2, A4-B1), semifinals, a final "
+                               "and a game for third place. The higher Swiss rank starts. A drawn game goes to the player who "
+                               "used less clock time, then to the better Swiss rank, then Buchholz, score difference and lots.")),
+            (N_("Classification"), N_("1-2 from the final, 3-4 from the third-place game, 5-8 the quarterfinal losers by their "
+                                      "Swiss values (wins, Buchholz, score difference, lots), then everyone else the same way. "
+                                      "The reserve player is listed last without a place.")),
         ]
 
 
@@ -476,7 +478,7 @@ class _Run(Run):
         self.groups: dict = {}
         self.group_of: dict = {}
         self.reserves: frozenset = frozenset()
-        self.waiting: str | None = None
+        self.waiting: Text | None = None  # why the next round cannot be seated
         self.block_reported = False
         self.seeds: dict = {}  # player -> Seed, once the Swiss stage is complete
         self.playoff: dict = {}  # round number -> RoundOutcome
@@ -551,7 +553,7 @@ class _Run(Run):
 
     def _swiss(self, rnd: Round, position: int):
         number = rnd.round
-        title = f"Swiss round {number}"
+        title = Text("Swiss round %(number)s", number=number)
         if self.waiting:
             self._unchecked(rnd, title)
             return
@@ -572,14 +574,18 @@ class _Run(Run):
         every = tuple(pid for order in orders.values() for pid in order)
         if number == 1:
             seating = Seating("draw", purpose="swiss/1", order=every,
-                              rule="Verifiable draw (purpose swiss/1): each group's players in ascending key order, "
-                                   "paired 1-2, 3-4, ...; the earlier-drawn player starts.")
+                              rule=N_("Verifiable draw (purpose swiss/1): each group's players in ascending key order, "
+                                      "paired 1-2, 3-4, ...; the earlier-drawn player starts."))
         else:
-            avoid = "any earlier round" if self.fmt.avoid_rematch == "always" else "the previous round"
-            seating = Seating("pairing", order=every,
-                              rule=f"By the ranking after Swiss round {number - 1}: the highest-ranked unpaired player meets "
-                                   f"the highest-ranked unpaired player they did not meet in {avoid}, backtracking when "
-                                   "the rest could not be paired; the higher-ranked player starts.")
+            if self.fmt.avoid_rematch == "always":
+                rule = Text("By the ranking after Swiss round %(round)s: the highest-ranked unpaired player meets "
+                            "the highest-ranked unpaired player they did not meet in any earlier round, backtracking when "
+                            "the rest could not be paired; the higher-ranked player starts.", round=number - 1)
+            else:
+                rule = Text("By the ranking after Swiss round %(round)s: the highest-ranked unpaired player meets "
+                            "the highest-ranked unpaired player they did not meet in the previous round, backtracking when "
+                            "the rest could not be paired; the higher-ranked player starts.", round=number - 1)
+            seating = Seating("pairing", order=every, rule=rule)
         if impossible and not (rnd.listed and rnd.manual):
             names = " and ".join(f"group {g}" for g in impossible) if impossible != [None] else "the field"
             avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
@@ -588,7 +594,7 @@ class _Run(Run):
                                          f"would {avoid}): record the seating with manual: \"reason\""))
             self.block_reported = True
             if not rnd.listed:
-                self.waiting = f"no pairing for {title} satisfies the rules"
+                self.waiting = Text("no pairing for %(round)s satisfies the rules", round=title)
                 self._unchecked(rnd, title)
                 return
         outcome = self._seat(rnd, expected, seating, title, position, check=not impossible)
@@ -671,7 +677,7 @@ class _Run(Run):
 
     def _incomplete(self, rnd: Round, outcome: RoundOutcome, position: int):
         """A round without every result blocks the next; a later listed round makes it an error."""
-        self.waiting = f"{outcome.title} is not complete"
+        self.waiting = Text("%(round)s is not complete", round=outcome.title)
         later = self._later_listed(position)
         if later is None:
             return
@@ -739,12 +745,12 @@ class _Run(Run):
 
     def _playoff(self, rnd: Round, position: int):
         number = rnd.round
-        title = {1: "Quarterfinals", 2: "Semifinals", 3: "Final"}[number]
+        title = {1: N_("Quarterfinals"), 2: N_("Semifinals"), 3: N_("Final")}[number]
         if self.waiting:
             self._unchecked(rnd, title)
             return
         if number == 1 and not self._make_seeds(rnd):
-            self.waiting = "the playoff cannot be seated"
+            self.waiting = Text("the playoff cannot be seated")
             self._unchecked(rnd, title)
             return
         matchups = self._matchups(number)
@@ -752,13 +758,18 @@ class _Run(Run):
             self._unchecked(rnd, title)
             return
         expected = [(self._starting_order(a, b), None, place) for a, b, place in matchups]
+        one = len(self.groups) == 1
         rule = {
-            1: ("Quarterfinals by the final Swiss ranking (reserve excluded): 1-8, 2-7, 3-6, 4-5"
-                if len(self.groups) == 1 else "Quarterfinals between the groups' top four: A1-B4, A2-B3, A3-B2, A4-B1"),
-            2: ("Semifinals: winner of 1-8 v winner of 4-5, winner of 2-7 v winner of 3-6"
-                if len(self.groups) == 1 else "Semifinals: winner of A1-B4 v winner of A3-B2, winner of A2-B3 v winner of A4-B1"),
-            3: "Final (table 1) between the semifinal winners; third-place game (table 2) between the semifinal losers",
-        }[number] + "; the higher Swiss rank starts."
+            1: (N_("Quarterfinals by the final Swiss ranking (reserve excluded): 1-8, 2-7, 3-6, 4-5; "
+                   "the higher Swiss rank starts.") if one else
+                N_("Quarterfinals between the groups' top four: A1-B4, A2-B3, A3-B2, A4-B1; the higher Swiss rank starts.")),
+            2: (N_("Semifinals: winner of 1-8 v winner of 4-5, winner of 2-7 v winner of 3-6; "
+                   "the higher Swiss rank starts.") if one else
+                N_("Semifinals: winner of A1-B4 v winner of A3-B2, winner of A2-B3 v winner of A4-B1; "
+                   "the higher Swiss rank starts.")),
+            3: N_("Final (table 1) between the semifinal winners; third-place game (table 2) between the semifinal "
+                  "losers; the higher Swiss rank starts."),
+        }[number]
         seating = Seating("bracket", order=tuple(p for players, _, _ in expected for p in players), rule=rule)
         outcome = self._seat(rnd, expected, seating, title, position)
         self.playoff[number] = outcome
@@ -780,11 +791,13 @@ class _Run(Run):
         needed = 4 if number == 2 else 2
         missing = [] if previous is None else [u.table for u in previous.units if u.winner is None]
         if previous is None or len(previous.units) < needed or missing:
-            what = PLAYOFF_TITLES[number - 1].lower()
+            tables = ", ".join(map(str, missing))
             if previous is not None and missing:
-                self.waiting = f"the {what} have no winner at table {', '.join(map(str, missing))}"
+                self.waiting = (Text("the quarterfinals have no winner at table %(tables)s", tables=tables) if number == 2 else
+                                Text("the semifinals have no winner at table %(tables)s", tables=tables))
             else:
-                self.waiting = f"the {what} do not give {needed} games"
+                self.waiting = (Text("the quarterfinals do not give %(needed)s games", needed=needed) if number == 2 else
+                                Text("the semifinals do not give %(needed)s games", needed=needed))
             return None
         units = previous.units
         if number == 2:

@@ -63,6 +63,7 @@ from ..errors import Problem
 from ..model import Event, Match, Round
 from ..numbers import tenths
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
+from ..text import N_, Text
 from .base import Format, Run, StageSpec
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
@@ -146,8 +147,18 @@ def standard_order(size: int) -> list[int]:
 
 
 def round_name(places: int) -> str:
-    """What a round with ``places`` players is called."""
+    """What a round with ``places`` players is called (a code: event data and page logic use it)."""
     return {2: "final", 4: "semifinal", 8: "quarterfinal"}.get(places, f"round of {places}")
+
+
+def round_title(places: int, consolation: bool = False):
+    """A round's title for people, translatable: "Quarterfinal", "Round of 16",
+    "Consolation final" (its English is the name, capitalised)."""
+    if consolation:
+        named = {2: N_("Consolation final"), 4: N_("Consolation semifinal"), 8: N_("Consolation quarterfinal")}
+        return named.get(places) or Text("Consolation round of %(places)s", places=places)
+    named = {2: N_("Final"), 4: N_("Semifinal"), 8: N_("Quarterfinal")}
+    return named.get(places) or Text("Round of %(places)s", places=places)
 
 
 def standard_games_key(places: int) -> str:
@@ -419,7 +430,7 @@ class Bracket:
             "size": self.size,
             "entrants": self.count,
             "seeds": seed_label,
-            "rounds": [{"round": r, "name": self.name(r), "title": self.name(r).capitalize(),
+            "rounds": [{"round": r, "name": self.name(r), "title": round_title(self.places(r)),
                         "slots": [s.to_json() for s in slots]}
                        for r, slots in enumerate(self.rounds, 1)],
         }
@@ -434,7 +445,7 @@ class TantrixWC(Format):
 
     id = "tantrix-wc"
     system = "tantrix"
-    title = "Tantrix World Championship main draw"
+    title = N_("Tantrix World Championship main draw")
     kind = "matches"
     criteria = ()
 
@@ -451,10 +462,11 @@ class TantrixWC(Format):
     def stages(self, event: Event | None = None) -> list[StageSpec]:
         n = len(event.players) if event is not None else 2
         size = next_power_of_two(n)
-        specs = [StageSpec("main", size.bit_length() - 1, "Main draw", named_rounds=True)]
+        specs = [StageSpec("main", size.bit_length() - 1, N_("Main draw"), named_rounds=True)]
         first_round_matches = n - size // 2
         if first_round_matches >= 2:
-            specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, "Consolation draw", named_rounds=True))
+            specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, N_("Consolation draw"),
+                                   named_rounds=True))
         return specs
 
     def check_stages(self, event: Event) -> list[Problem]:
@@ -495,26 +507,27 @@ class TantrixWC(Format):
     def evaluate(self, event: Event) -> EventOutcome:
         return _TantrixRun(self, event).run()
 
-    def rules_facts(self) -> list[tuple[str, str]]:
+    def rules_facts(self) -> list[tuple]:
         games = self.standard_games
         return [
-            ("Tournament points", "Each game shares 20 TP. The winner by m tiles gets 12 + (4/3)·√m TP rounded to 0.1, "
-                                  "at most 20 (from m = 36); the loser gets the rest; a draw is 10-10. "
-                                  "Each penalty minute moves 1.0 TP from that player to the opponent."),
-            ("Bracket", "Seeds 1..n in standard order in a bracket of the next power of two; a missing seed is a bye "
-                        "and its opponent goes through. The winners of slots 2j-1 and 2j meet in slot j of the next round."),
-            ("Standard games", f"Final {games['final']}, semifinal {games['semifinal']}, quarterfinal {games['quarterfinal']}, "
-                               f"earlier rounds {games['earlier']}."),
-            ("Decisive victory", "After the standard games a lead of at least 5.0 TP wins the match; otherwise extra games "
-                                 "are played and a 5.0 lead after any of them wins. From the third extra game on any lead "
-                                 "wins; an exact tie continues until a game ends with a lead."),
-            ("Match status", "IGNORE: the players agreed to drop the 5.0 rule, so any lead after the standard games wins. "
-                             "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only."),
-            ("Consolation draw", "The first-round losers, numbered in the order of their main-draw slot, play a knockout "
-                                 "in standard order; a match goes to the higher total after the standard games "
-                                 "(on an exact tie, games continue until one ends with a lead)."),
-            ("Classification", "1 the champion, 2 the finalist, =3 the semifinal losers, =5 the quarterfinal losers, "
-                               "=9, =17, ...; a shared place lists its players by seed."),
+            (N_("Tournament points"), N_("Each game shares 20 TP. The winner by m tiles gets 12 + (4/3)·√m TP rounded to 0.1, "
+                                         "at most 20 (from m = 36); the loser gets the rest; a draw is 10-10. "
+                                         "Each penalty minute moves 1.0 TP from that player to the opponent.")),
+            (N_("Bracket"), N_("Seeds 1..n in standard order in a bracket of the next power of two; a missing seed is a bye "
+                               "and its opponent goes through. The winners of slots 2j-1 and 2j meet in slot j of the next round.")),
+            (N_("Standard games"), Text("Final %(final)s, semifinal %(semifinal)s, quarterfinal %(quarterfinal)s, "
+                                        "earlier rounds %(earlier)s.", final=games["final"], semifinal=games["semifinal"],
+                                        quarterfinal=games["quarterfinal"], earlier=games["earlier"])),
+            (N_("Decisive victory"), N_("After the standard games a lead of at least 5.0 TP wins the match; otherwise extra games "
+                                        "are played and a 5.0 lead after any of them wins. From the third extra game on any lead "
+                                        "wins; an exact tie continues until a game ends with a lead.")),
+            (N_("Match status"), N_("IGNORE: the players agreed to drop the 5.0 rule, so any lead after the standard games wins. "
+                                    "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only.")),
+            (N_("Consolation draw"), N_("The first-round losers, numbered in the order of their main-draw slot, play a knockout "
+                                        "in standard order; a match goes to the higher total after the standard games "
+                                        "(on an exact tie, games continue until one ends with a lead).")),
+            (N_("Classification"), N_("1 the champion, 2 the finalist, =3 the semifinal losers, =5 the quarterfinal losers, "
+                                      "=9, =17, ...; a shared place lists its players by seed.")),
         ]
 
 
@@ -533,13 +546,13 @@ class _TantrixRun(Run):
         by_seed = sorted(self.event.players, key=lambda p: p.seed)
         main = Bracket("main", [p.id for p in by_seed])
         self._stage(main, DECISIVE)
-        self.out.extra["bracket"] = main.to_json("Main draw", "seed")
+        self.out.extra["bracket"] = main.to_json(N_("Main draw"), "seed")
         if any(r.stage == "consolation" for r in self.event.rounds):
             entrants = [slot.loser for slot in main.real_slots()]
             if len(entrants) >= 2:
                 consolation = Bracket("consolation", entrants)
                 self._stage(consolation, TOTAL)
-                self.out.extra["consolation_bracket"] = consolation.to_json("Consolation draw", "order of main-draw first-round slot")
+                self.out.extra["consolation_bracket"] = consolation.to_json(N_("Consolation draw"), "order of main-draw first-round slot")
         if main.champion is not None:
             self._classify(main)
         return self.out
@@ -601,12 +614,14 @@ class _TantrixRun(Run):
         pending = [s.slot for s in real if not s.known and s.slot not in units]
         waiting = None
         if pending:
-            previous = "the previous round" if number > 1 else "the main draw's first round"
-            waiting = f"match {', '.join(str(p) for p in pending)}: players not known until {previous} is decided"
+            matches = ", ".join(str(p) for p in pending)
+            waiting = (Text("match %(matches)s: players not known until the previous round is decided", matches=matches)
+                       if number > 1 else
+                       Text("match %(matches)s: players not known until the main draw's first round is decided", matches=matches))
         name = bracket.name(number)
-        title = name.capitalize() if bracket.stage == "main" else f"Consolation {name}"
-        rule_text = ("Bracket: slot j takes the winners of slots 2j-1 and 2j of the previous round."
-                     if number > 1 else "Bracket: seeds in standard order; a seed above the field is a bye.")
+        title = round_title(places, consolation=bracket.stage != "main")
+        rule_text = (N_("Bracket: slot j takes the winners of slots 2j-1 and 2j of the previous round.")
+                     if number > 1 else N_("Bracket: seeds in standard order; a seed above the field is a bye."))
         seating = Seating("manual" if rnd.manual else "bracket", manual=rnd.manual, filled=not rnd.listed, rule=rule_text)
         outcome = RoundOutcome(rnd.stage, rnd.round, "matches", status, ordered, seating, source=rnd, title=title, waiting=waiting)
         outcome.extra.update({

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text import N_
+
 DEFAULT_MARK = "(Project default.)"
 
 
@@ -26,26 +28,26 @@ class Fact:
 @dataclass(frozen=True)
 class Option:
     key: str
-    default: str
-    text: str
+    default: str  # a value as written in event.yaml, or a description (a msgid)
+    text: str  # a msgid: the page translates it
 
 
 OPTIONS = {
     "catan-lv-2016": [
-        Option("semifinal_size", "16", "Players in the semifinal: 16, or 24 when the organisers announce it "
-                                       "(meant for more than 120 players)."),
+        Option("semifinal_size", "16", N_("Players in the semifinal: 16, or 24 when the organisers announce it "
+                                          "(meant for more than 120 players).")),
     ],
     "carcassonne-lv": [
-        Option("avoid_rematch", "consecutive", "consecutive: players who met in the previous round are not "
-                                               "paired again; always: no two players ever meet twice."),
+        Option("avoid_rematch", "consecutive", N_("consecutive: players who met in the previous round are not "
+                                                  "paired again; always: no two players ever meet twice.")),
     ],
     "tantrix-wc": [
-        Option("standard_games", "final 9, semifinal 8, quarterfinal 7, earlier 6",
-               "Standard games per match in each round of the knockout."),
+        Option("standard_games", N_("final 9, semifinal 8, quarterfinal 7, earlier 6"),
+               N_("Standard games per match in each round of the knockout.")),
     ],
     "baska-gp": [
-        Option("sessions", "8", "Number of sessions of the season."),
-        Option("rounds_per_session", "4", "Rounds played in each session."),
+        Option("sessions", "8", N_("Number of sessions of the season.")),
+        Option("rounds_per_session", "4", N_("Rounds played in each session.")),
     ],
 }
 

@@ -5,8 +5,9 @@ objects the templates read: people with their URLs, rounds with their units
 (tables, games or matches) cut into seats and cells, standings with rank
 changes, player pages, the classification, the format page and the event's
 status.  Nothing here knows Pelican, and nothing here is translated: values
-are formatted (numbers, percentages) but every word a page shows comes from
-the templates, which wrap it in ``_()``.
+are formatted in the event's language (numbers, percentages: see
+:mod:`podium.site.i18n`), and every word is a msgid (``N_``) or a
+:class:`~podium.text.Text` that the templates translate with ``tr()``.
 
 Units come from the engines.  Catan tables get a dedicated view; every other
 unit is read generically from its ``to_json()`` keys (a list as long as the
@@ -18,52 +19,55 @@ partial template.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 
 from ..collation import collation_key
 from ..draw import key as draw_key
 from ..draw import verify_command
-from ..numbers import percent_text
 from ..seating import SeatingError, catan_table_sizes
+from ..text import N_
 from . import extensions
 from . import facts as facts_module
+from . import i18n
 from .urls import Urls
 
 NUMBER_KEYS = ("table", "match", "game")
 SINGULAR = {"tables": "table", "games": "game", "matches": "match"}
 
-# labels for to_json() keys the engines use (templates translate them)
+# labels for to_json() keys the engines use (templates translate them with tr())
 KEY_LABELS = {
-    "vp": ("VP", "Victory points as recorded"),
-    "counted_vp": ("Counted", "Victory points that count (at most 10)"),
-    "vp_share": ("%VP", "Share of the table's counted VP"),
-    "score": ("Score", "Score"),
-    "tp": ("TP", "Tournament points"),
-    "small_points": ("Small", "Small points"),
-    "placement_points": ("Place pts", "Placement points"),
-    "points": ("Points", "Points"),
-    "place": ("Place", "Place"),
-    "stopped": ("Stopped", "Stopped by the time limit"),
-    "banker": ("Banker", "Banker"),
-    "forfeit": ("Forfeit", "Lost on time"),
-    "time": ("Time", "Clock time used"),
-    "status": ("Status", "Match status"),
-    "needs_game": ("Needs a game", "Undecided: a game is still needed"),
-    "games": ("Games", "Games"),
-    "margin": ("Margin", "Winning margin in tiles"),
-    "penalty": ("Penalty", "Time-penalty minutes"),
-    "winner": ("Winner", "Winner"),
-    "resigned": ("Resigned", "Resigned"),
-    "when": ("When", "When the extra games are played"),
-    "group": ("Group", "Group"),
-    "deals": ("Deals", "Deals"),
+    "vp": (N_("VP"), N_("Victory points as recorded")),
+    "counted_vp": (N_("Counted"), N_("Victory points that count (at most 10)")),
+    "vp_share": (N_("%VP"), N_("Share of the table's counted VP")),
+    "score": (N_("Score"), N_("Score")),
+    "tp": (N_("TP"), N_("Tournament points")),
+    "small_points": (N_("Small"), N_("Small points")),
+    "placement_points": (N_("Place pts"), N_("Placement points")),
+    "points": (N_("Points"), N_("Points")),
+    "place": (N_("Place"), N_("Place")),
+    "stopped": (N_("Stopped"), N_("Stopped by the time limit")),
+    "banker": (N_("Banker"), N_("Banker")),
+    "forfeit": (N_("Forfeit"), N_("Lost on time")),
+    "time": (N_("Time"), N_("Clock time used")),
+    "status": (N_("Status"), N_("Match status")),
+    "needs_game": (N_("Needs a game"), N_("Undecided: a game is still needed")),
+    "games": (N_("Games"), N_("Games")),
+    "margin": (N_("Margin"), N_("Winning margin in tiles")),
+    "penalty": (N_("Penalty"), N_("Time-penalty minutes")),
+    "winner": (N_("Winner"), N_("Winner")),
+    "resigned": (N_("Resigned"), N_("Resigned")),
+    "when": (N_("When"), N_("When the extra games are played")),
+    "group": (N_("Group"), N_("Group")),
+    "deals": (N_("Deals"), N_("Deals")),
 }
 
 
 # -- small values -------------------------------------------------------------------
 
-def number_text(value) -> str:
-    """A number for people: whole numbers bare, others with up to 3 decimals."""
+def number_text(value, lang: str = "en") -> str:
+    """A number for people in the language ``lang``: whole numbers bare, others
+    with up to 3 decimals (a fraction up to 2), the language's decimal sign."""
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -71,25 +75,23 @@ def number_text(value) -> str:
     if isinstance(value, Fraction) and value.denominator == 1:
         value = value.numerator
     if isinstance(value, int):
-        return str(value)
-    places = 2 if isinstance(value, Fraction) else 3
-    text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
+        return i18n.number_text(value, lang, 0)
+    return i18n.number_text(value, lang, 2 if isinstance(value, Fraction) else 3)
 
 
-def value_text(value, display: str = "number") -> str:
-    """A criterion or per-seat value as its column says it is shown."""
+def value_text(value, display: str = "number", lang: str = "en") -> str:
+    """A criterion or per-seat value as its column says it is shown, in the language ``lang``."""
     if value is None:
         return "—"
     if display == "percent":
-        return percent_text(value)
+        return i18n.percent_text(value, lang)
     if display == "decimal":
         if isinstance(value, Fraction) and value.denominator == 1:
-            return str(value.numerator)
+            value = value.numerator
         if isinstance(value, int):
-            return str(value)
-        return f"{float(value):.2f}"
-    return number_text(value)
+            return i18n.number_text(value, lang, 0)
+        return i18n.number_text(value, lang, 2, fixed=True)
+    return number_text(value, lang)
 
 
 def _scalar(value) -> bool:
@@ -109,8 +111,8 @@ class Person:
     profile_url: str = ""  # the person's page across events, when players.yaml has them
     language: str = "en"  # the event's: names sort in its alphabet
 
-    @property
-    def sort(self):
+    @cached_property
+    def sort(self):  # computed once: lists of names sort by it on many pages
         return collation_key(self.name, self.language) + (self.id,)
 
 
@@ -372,29 +374,29 @@ class EventView:
 
 # -- building --------------------------------------------------------------------------
 
-def _cell(value, people: dict, display: str = "number") -> Cell:
+def _cell(value, people: dict, display: str = "number", lang: str = "en") -> Cell:
     if isinstance(value, bool):
         return Cell(flag=value)
     if isinstance(value, str) and value in people:
         return Cell(player=people[value])
     if isinstance(value, (int, float, Fraction)) and value is not None:
-        return Cell(value_text(value, display), numeric=True)
+        return Cell(value_text(value, display, lang), numeric=True)
     if value is None:
         return Cell("—")
     if isinstance(value, (list, tuple)):
         if all(_scalar(v) for v in value):
-            return Cell(" – ".join(_text(v, people, display) for v in value))
+            return Cell(" – ".join(_text(v, people, display, lang) for v in value))
         return Cell(f"{len(value)}")
     if isinstance(value, dict):
-        return Cell(", ".join(f"{k}: {_text(v, people, display)}" for k, v in value.items()))
+        return Cell(", ".join(f"{k}: {_text(v, people, display, lang)}" for k, v in value.items()))
     return Cell(str(value))
 
 
-def _text(value, people, display="number") -> str:
+def _text(value, people, display="number", lang="en") -> str:
     if isinstance(value, str) and value in people:
         return people[value].name
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
-        return value_text(value, display)
+        return value_text(value, display, lang)
     if value is None:
         return "—"
     return str(value)
@@ -411,8 +413,9 @@ def _label(key: str) -> tuple:
     return text, text
 
 
-def generic_unit(kind: str, obj, people: dict) -> Unit:
-    """Any unit, read from its ``to_json()`` keys (see the module docstring)."""
+def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> Unit:
+    """Any unit, read from its ``to_json()`` keys (see the module docstring);
+    numbers in the language ``lang``."""
     data = obj.to_json() if hasattr(obj, "to_json") else dict(obj)
     number_key = next((k for k in NUMBER_KEYS if k in data), None)
     number = data.get(number_key) if number_key else None
@@ -426,7 +429,7 @@ def generic_unit(kind: str, obj, people: dict) -> Unit:
     seats = []
     for i, pid in enumerate(players):
         person = people.get(pid) or Person(pid, pid, "")
-        cells = [_cell(data[k][i], people, _display_for(k)) for k in seat_keys]
+        cells = [_cell(data[k][i], people, _display_for(k), lang) for k in seat_keys]
         seats.append(Seat(i + 1, person, cells, winner=pid == winner_id, banker=data.get("banker") == pid))
     facts, nested = [], []
     for k, v in data.items():
@@ -436,14 +439,14 @@ def generic_unit(kind: str, obj, people: dict) -> Unit:
             keys = []
             for x in v:
                 keys += [c for c in x if c not in keys]
-            rows = [[_cell(x.get(c), people, _display_for(c)) for c in keys] for x in v]
+            rows = [[_cell(x.get(c), people, _display_for(c), lang) for c in keys] for x in v]
             nested.append(Nested(_label(k)[0], [Column(c, *_label(c)) for c in keys], rows))
         elif isinstance(v, dict):
-            facts.append((_label(k)[0], _cell(v, people)))
+            facts.append((_label(k)[0], _cell(v, people, lang=lang)))
         elif isinstance(v, (list, tuple)) or _scalar(v):
             if v is None or (isinstance(v, (list, tuple)) and not v):
                 continue
-            facts.append((_label(k)[0], _cell(v, people, _display_for(k))))
+            facts.append((_label(k)[0], _cell(v, people, _display_for(k), lang)))
     has_result = getattr(obj, "has_result", None)
     if has_result is None:
         has_result = winner_id is not None or any(c.text not in ("—", "") or c.flag is not None for s in seats for c in s.cells)
@@ -452,16 +455,17 @@ def generic_unit(kind: str, obj, people: dict) -> Unit:
                 banker=people.get(data.get("banker")) if isinstance(data.get("banker"), str) else None)
 
 
-def catan_unit(obj, people: dict) -> Unit:
+def catan_unit(obj, people: dict, lang: str = "en") -> Unit:
     """A Catan table: seat order, VP (counted value when capped), %VP, winner, banker."""
-    columns = [Column("vp", "VP", "Victory points (at most 10 count)"), Column("vp_share", "%VP", "Share of the table's counted VP")]
+    columns = [Column("vp", N_("VP"), N_("Victory points (at most 10 count)")),
+               Column("vp_share", N_("%VP"), N_("Share of the table's counted VP"))]
     seats = []
     for i, pid in enumerate(obj.players):
         person = people[pid]
         if obj.has_result:
             vp, counted, share = obj.vp[i], obj.counted[i], obj.shares[i]
-            vp_cell = Cell(str(vp), numeric=True) if vp == counted else Cell(f"{vp} ({counted})", numeric=True, title="capped")
-            cells = [vp_cell, Cell(percent_text(share), numeric=True)]
+            vp_cell = Cell(str(vp), numeric=True) if vp == counted else Cell(f"{vp} ({counted})", numeric=True, title=N_("capped"))
+            cells = [vp_cell, Cell(i18n.percent_text(share, lang), numeric=True)]
         else:
             cells = [Cell("", numeric=True), Cell("", numeric=True)]
         seats.append(Seat(i + 1, person, cells, winner=obj.winner == pid, banker=obj.banker == pid))
@@ -471,10 +475,10 @@ def catan_unit(obj, people: dict) -> Unit:
                 choice_order=[people[p] for p in obj.choice_order], data=obj.to_json(), special="catan")
 
 
-def _unit(fmt, kind, obj, people) -> Unit:
+def _unit(fmt, kind, obj, people, lang="en") -> Unit:
     if getattr(fmt, "system", "") == "catan" and kind == "tables" and hasattr(obj, "shares"):
-        return catan_unit(obj, people)
-    return extensions.unit_view(fmt, kind, obj, people) or generic_unit(kind, obj, people)
+        return catan_unit(obj, people, lang)
+    return extensions.unit_view(fmt, kind, obj, people, lang) or generic_unit(kind, obj, people, lang)
 
 
 def _stage_info(fmt, event) -> dict:
@@ -489,6 +493,7 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
     urls = urls or Urls()
     event, fmt = outcome.event, outcome.format
     slug = event.slug
+    lang = event.language or "en"
     stages = _stage_info(fmt, event)
 
     people = {}
@@ -515,14 +520,14 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
         rows = []
         for r in s.rows:
             before = prev_rank.get(r.player)
-            cells = [Cell(value_text(r.values.get(c.key), c.display), numeric=True) for c in criteria]
+            cells = [Cell(value_text(r.values.get(c.key), c.display, lang), numeric=True) for c in criteria]
             rows.append(Row(r.rank, people[r.player], cells, r.by_lot, r.reserve,
                             None if before is None else before - r.rank, before))
         view = Standing(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
         if getattr(fmt, "system", "") == "catan" and s.stage == "semifinal":
-            view.title = "Final rank (qualifying games and the semifinal)"
+            view.title = N_("Final rank (qualifying games and the semifinal)")
         standings.append(view)
         previous_of[(s.stage, s.group)] = view
     for view in previous_of.values():
@@ -531,7 +536,7 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
     # rounds
     rounds = []
     for r in outcome.rounds:
-        units = [_unit(fmt, r.kind, u, people) for u in r.units]
+        units = [_unit(fmt, r.kind, u, people, lang) for u in r.units]
         seating = _seating(r, event, people, standings)
         spec = stages.get(r.stage)
         # knockout rounds are known by the engine's names (quarterfinal, semifinal, ...)
@@ -568,8 +573,9 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
             classification.append(line)
             place_of[p.player] = line
     pages = {}
+    index = _PlayerIndex(rounds, standings)
     for person in players:
-        pages[person.id] = _player_page(person, rounds, standings, place_of.get(person.id))
+        pages[person.id] = _player_page(person, rounds, standings, place_of.get(person.id), index)
 
     status = _status(outcome, rounds, stages)
     leaders = _leaders(standings)
@@ -619,24 +625,49 @@ def _result(unit: Unit, seat: Seat) -> str:
     return "lost"
 
 
-def _player_page(person, rounds, standings, place) -> PlayerPage:
+class _PlayerIndex:
+    """Where each player sits and ranks, found in one pass over the event.
+
+    ``seats[id]``: (round, unit, seat) of every unit the player sits at, in
+    round and unit order (the first seat of a unit, as ``Unit.seat_of``);
+    ``ranks[i][id]``: the player's rank in ``standings[i]`` (the first row);
+    ``after[(stage, round)]``: the standings after that round, in order.
+    """
+
+    def __init__(self, rounds, standings):
+        self.seats: dict = {}
+        for rnd in rounds:
+            for unit in rnd.units:
+                found = set()
+                for seat in unit.seats:
+                    pid = seat.player.id
+                    if pid not in found:
+                        found.add(pid)
+                        self.seats.setdefault(pid, []).append((rnd, unit, seat))
+        self.ranks = []
+        self.after: dict = {}
+        for st in standings:
+            ranks: dict = {}
+            for row in st.rows:
+                ranks.setdefault(row.player.id, row.rank)
+            self.ranks.append(ranks)
+            self.after.setdefault((st.stage, st.after_round), []).append((st, ranks))
+
+
+def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = None) -> PlayerPage:
+    index = index or _PlayerIndex(rounds, standings)
     games = []
-    for rnd in rounds:
-        for unit in rnd.units:
-            seat = unit.seat_of(person.id)
-            if seat is None:
-                continue
-            opponents = [s for s in unit.seats if s.player.id != person.id]
-            game = Game(rnd, unit, seat, opponents, _result(unit, seat))
-            for st in standings:
-                if st.stage == rnd.stage and st.after_round == rnd.round:
-                    rank = next((row.rank for row in st.rows if row.player.id == person.id), None)
-                    if rank is not None:
-                        game.standing, game.rank = st, rank
-            games.append(game)
+    for rnd, unit, seat in index.seats.get(person.id, ()):
+        opponents = [s for s in unit.seats if s.player.id != person.id]
+        game = Game(rnd, unit, seat, opponents, _result(unit, seat))
+        for st, ranks in index.after.get((rnd.stage, rnd.round), ()):
+            rank = ranks.get(person.id)
+            if rank is not None:
+                game.standing, game.rank = st, rank
+        games.append(game)
     ranks = []
-    for st in standings:
-        rank = next((row.rank for row in st.rows if row.player.id == person.id), None)
+    for st, in_st in zip(standings, index.ranks):
+        rank = in_st.get(person.id)
         if rank is not None:
             ranks.append((st, rank))
     return PlayerPage(person, games, ranks, place, _chart(ranks))

@@ -9,19 +9,22 @@ A module may define:
 ``URLS``
     ``{kind: default URL pattern}``, merged into :data:`podium.site.urls.DEFAULT_URLS`
     (``PODIUM_<KIND>_URL`` / ``_SAVE_AS`` settings override them as usual).
-``unit_view(fmt, kind, unit, people)``
+``unit_view(fmt, kind, unit, people, lang)``
     A dedicated :class:`~podium.site.views.Unit` for a table, game or match,
-    or None to let the next extension (or the generic view) show it.
+    or None to let the next extension (or the generic view) show it; its
+    numbers written in the event's language ``lang`` (:mod:`podium.site.i18n`).
 ``links(ev)``
-    ``[(label, url, section), ...]`` added to the event's navigation.
+    ``[(label, url, section), ...]`` added to the event's navigation (``label``
+    a msgid marked with ``N_``: templates translate it with ``tr()``).
 ``pages(ev)``
     :class:`Page` s to render for one event (``ev.urls`` holds its URLs).
 ``files(ev)``
     :class:`File` s (CSV, feeds, ...) to write for one event.
 ``site_pages(events, urls, registry)``
     :class:`Page` s for the whole site (``registry``: the people of players.yaml).
-``site_files(events, urls)``
-    :class:`File` s for the whole site (e.g. the site's Atom feed).
+``site_files(events, urls, language)``
+    :class:`File` s for the whole site (e.g. the site's Atom feed), in the
+    site's language (``DEFAULT_LANG``).
 
 All return values are built from the view tree, never from Pelican.
 """
@@ -37,6 +40,7 @@ MODULES = (
     "baska",
     "workflow",
     "people",
+    "search",  # after people: its player list links the pages people sets
 )
 
 
@@ -82,10 +86,10 @@ def url_patterns() -> dict:
     return patterns
 
 
-def unit_view(fmt, kind, unit, people):
+def unit_view(fmt, kind, unit, people, lang="en"):
     for module in loaded():
         function = getattr(module, "unit_view", None)
-        view = function(fmt, kind, unit, people) if function else None
+        view = function(fmt, kind, unit, people, lang) if function else None
         if view is not None:
             return view
     return None

@@ -12,7 +12,9 @@
   engine's ``extra["sessions"]``).  :func:`links` puts "Sessions" into the
   event's navigation.
 
-Nothing here is translated: templates wrap every word in ``_()``.
+Nothing here is translated: templates wrap every word in ``_()`` and
+translate the labels given here (msgids marked ``N_``) with ``tr()``; numbers
+are written in the event's language.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...text import N_
 from .. import views
 from . import Page
 
@@ -52,9 +55,9 @@ def total(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def points(value) -> str:
-    """Placement points: whole numbers bare, others to 2 decimals (10/3 → 3.33)."""
-    return views.value_text(value, "decimal")
+def points(value, lang: str = "en") -> str:
+    """Placement points: whole numbers bare, others to 2 decimals (10/3 → 3.33, lv 3,33)."""
+    return views.value_text(value, "decimal", lang)
 
 
 def exact(value) -> str:
@@ -146,13 +149,13 @@ def protocol_view(table, seat_people: list) -> Protocol | None:
     return Protocol(names, rows, totals)
 
 
-def unit_view(fmt, kind, unit, people):
+def unit_view(fmt, kind, unit, people, lang="en"):
     """A Baśka table (:class:`podium.formats.baska.BaskaTable`) as a :class:`BaskaUnit`."""
     if not _is_baska(fmt) or kind != "tables" or not hasattr(unit, "placement"):
         return None
-    columns = [views.Column("small_points", "SP", "Small points"),
-               views.Column("placement_points", "Pts", "Placement points"),
-               views.Column("place", "Place", "Place at the table")]
+    columns = [views.Column("small_points", N_("SP"), N_("Small points")),
+               views.Column("placement_points", N_("Pts"), N_("Placement points")),
+               views.Column("place", N_("Place"), N_("Place at the table"))]
     seat_people = [people.get(pid) or views.Person(pid, pid, "") for pid in unit.players]
     scored = not unit.short and unit.small_points is not None
     place_texts = places(unit.small_points) if scored else [""] * len(unit.players)
@@ -161,17 +164,17 @@ def unit_view(fmt, kind, unit, people):
     for i, person in enumerate(seat_people):
         if unit.short:
             value = unit.placement[i]
-            seat = BaskaSeat(i + 1, person, [views.Cell("—", title="Short table: not played"),
-                                             views.Cell(points(value), numeric=True), views.Cell("—")],
-                             points=points(value), exact=exact(value))
+            seat = BaskaSeat(i + 1, person, [views.Cell("—", title=N_("Short table: not played")),
+                                             views.Cell(points(value, lang), numeric=True), views.Cell("—")],
+                             points=points(value, lang), exact=exact(value))
         elif scored:
             value, small = unit.placement[i], unit.small_points[i]
             tied = "–" in place_texts[i]
             seat = BaskaSeat(i + 1, person, [views.Cell(signed(small), numeric=True),
-                                             views.Cell(points(value), numeric=True, title=exact(value)),
+                                             views.Cell(points(value, lang), numeric=True, title=exact(value)),
                                              views.Cell(place_texts[i], numeric=True)],
                              winner=person.id == winner, small=signed(small), place=place_texts[i], tied=tied,
-                             points=points(value), exact=exact(value))
+                             points=points(value, lang), exact=exact(value))
         else:
             seat = BaskaSeat(i + 1, person, [views.Cell("", numeric=True) for _ in columns])
         seats.append(seat)
@@ -209,12 +212,13 @@ def _standing(standing, ev, url: str) -> views.Standing:
     """An engine standing as a view (the same columns as the Grand Prix standings)."""
     criteria = [views.Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in standing.criteria]
     rows = [views.Row(r.rank, ev.people[r.player],
-                      [views.Cell(views.value_text(r.values.get(c.key), c.display), numeric=True) for c in criteria],
+                      [views.Cell(views.value_text(r.values.get(c.key), c.display, ev.language), numeric=True)
+                       for c in criteria],
                       r.by_lot, r.reserve)
             for r in standing.rows]
     spec = ev.format.stages[0] if ev.format.stages else None
     return views.Standing(standing.stage, None, standing.after_round, spec.title if spec else standing.stage, False,
-                          url, criteria, rows, title="Session table")
+                          url, criteria, rows, title=N_("Session table"))
 
 
 def sessions(ev) -> list[SessionView]:
@@ -238,7 +242,7 @@ def sessions(ev) -> list[SessionView]:
 def links(ev):
     if ev.format.system != SYSTEM:
         return []
-    return [("Sessions", ev.urls_of.url("sessions", slug=ev.slug), "sessions")]
+    return [(N_("Sessions"), ev.urls_of.url("sessions", slug=ev.slug), "sessions")]
 
 
 def pages(ev):

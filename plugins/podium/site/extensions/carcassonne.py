@@ -89,8 +89,10 @@ def _is_game(fmt, kind, unit) -> bool:
     return getattr(fmt, "system", "") == SYSTEM and kind == "games" and isinstance(unit, CarcassonneGame)
 
 
-def unit_view(fmt, kind, unit, people):
-    """A Carcassonne game for the round and player pages, or None for anything else."""
+def unit_view(fmt, kind, unit, people, lang="en"):
+    """A Carcassonne game for the round and player pages, or None for anything else.
+
+    Scores are whole numbers and Swiss points 1, ½ or 0: nothing depends on ``lang``."""
     if not _is_game(fmt, kind, unit):
         return None
     sides, seats = [], []

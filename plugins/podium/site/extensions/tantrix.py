@@ -12,8 +12,9 @@
   ``podium/tantrix/matches.html``).
 
 Values are formatted here (TP with one decimal, from the engine's integer
-tenths); every word the pages show comes from the templates.  Status codes,
-rules and "what is needed next" are passed as codes and numbers.
+tenths, in the event's language); every word the pages show comes from the
+templates or is a msgid (``N_``) they translate.  Status codes, rules and
+"what is needed next" are passed as codes and numbers.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import re
 from dataclasses import dataclass
 
 from ...formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
+from ...text import N_
+from .. import i18n
 from ..views import Cell, Column, Person, Seat, Unit
 
 URLS = {
@@ -38,8 +41,10 @@ CHART_WIDTH, CHART_HEIGHT = 320, 160
 CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 34, 6, 8, 18
 
 
-def tp_text(value: int) -> str:
-    """Integer tenths of a TP as text with one decimal ("-0.7", "102.3")."""
+def tp_text(value: int, lang: str = "en") -> str:
+    """Integer tenths of a TP as text with one decimal ("-0.7", "102.3"; lv "102,3")."""
+    if lang and lang != "en":
+        return i18n.number_text(i18n.exact(value) / 10, lang, 1, fixed=True)
     sign = "-" if value < 0 else ""
     value = abs(value)
     return f"{sign}{value // 10}.{value % 10}"
@@ -177,7 +182,7 @@ class TantrixUnit(Unit):
     tx: MatchView | None = None
 
 
-def match_view(obj: TantrixMatch, people: dict) -> MatchView:
+def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     def person(pid):
         return people.get(pid) or Person(pid, pid, "")
 
@@ -186,15 +191,15 @@ def match_view(obj: TantrixMatch, people: dict) -> MatchView:
     labels = [initials(p.name) for p in persons]
     if len(set(labels)) < len(labels) or not all(labels):
         labels = ["A", "B"]
-    sides = [Side(p, seeds[i], tp_text(obj.tp[i]), labels[i], obj.winner == p.id, obj.resigned == p.id)
+    sides = [Side(p, seeds[i], tp_text(obj.tp[i], lang), labels[i], obj.winner == p.id, obj.resigned == p.id)
              for i, p in enumerate(persons)]
     games = []
     for g in obj.games:
         lead = g.total[0] - g.total[1]
         won_by = None if g.margin == 0 else (0 if g.margin > 0 else 1)
         games.append(GameLine(g.number, g.extra, tuple(g.score) if g.score is not None else None, g.margin, won_by,
-                              tuple(tp_text(v) for v in g.tp), tuple(tp_text(v) for v in g.base), tuple(g.penalty),
-                              tuple(tp_text(v) for v in g.total), lead, tp_text(abs(lead)),
+                              tuple(tp_text(v, lang) for v in g.tp), tuple(tp_text(v, lang) for v in g.base), tuple(g.penalty),
+                              tuple(tp_text(v, lang) for v in g.total), lead, tp_text(abs(lead), lang),
                               decider=g.number == obj.decided_after))
     lead = obj.tp[0] - obj.tp[1]
     if obj.winner is None:
@@ -213,11 +218,11 @@ def match_view(obj: TantrixMatch, people: dict) -> MatchView:
     when = obj.when
     return MatchView(obj.match, sides, games, obj.standard, obj.rule, obj.status or "NORMAL", when,
                      bool(when and ISO_DATE.match(when)), person(obj.resigned) if obj.resigned else None,
-                     person(obj.winner) if obj.winner else None, obj.decided_after, how, lead, tp_text(abs(lead)),
-                     next_game, next_extra or 0, needs, lead_chart(obj, games), any(g.penalised for g in games))
+                     person(obj.winner) if obj.winner else None, obj.decided_after, how, lead, tp_text(abs(lead), lang),
+                     next_game, next_extra or 0, needs, lead_chart(obj, games, lang), any(g.penalised for g in games))
 
 
-def lead_chart(obj: TantrixMatch, games: list) -> dict | None:
+def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> dict | None:
     """Bars of the first player's running lead (up) or the second's (down),
     against the ±5.0 TP lines, one slot per game (standard games not played
     yet are empty slots; extra games are shaded)."""
@@ -251,17 +256,18 @@ def lead_chart(obj: TantrixMatch, games: list) -> dict | None:
     return {
         "width": CHART_WIDTH, "height": CHART_HEIGHT, "left": CHART_LEFT, "right": CHART_WIDTH - CHART_RIGHT,
         "top": CHART_TOP, "bottom": CHART_HEIGHT - CHART_BOTTOM, "zero": round(zero, 1),
-        "plus5": y(DECISIVE_LEAD), "minus5": y(-DECISIVE_LEAD), "scale": tp_text(scale),
+        "plus5": y(DECISIVE_LEAD), "minus5": y(-DECISIVE_LEAD), "scale": tp_text(scale, lang),
+        "five": tp_text(DECISIVE_LEAD, lang),
         "five_rule": obj.rule == DECISIVE, "bars": bars, "extra_x": extra_x, "ticks": ticks,
         "label_y": CHART_HEIGHT - 5,
     }
 
 
-def unit_view(fmt, kind, unit, people):
+def unit_view(fmt, kind, unit, people, lang="en"):
     if getattr(fmt, "system", "") != SYSTEM or not isinstance(unit, TantrixMatch):
         return None
-    view = match_view(unit, people)
-    columns = [Column("tp", "TP", "Match total in tournament points")]
+    view = match_view(unit, people, lang)
+    columns = [Column("tp", N_("TP"), N_("Match total in tournament points"))]
     seats = []
     for i, side in enumerate(view.sides):
         cell = Cell(side.total if view.started else "", numeric=True)
@@ -417,7 +423,7 @@ def _is_tantrix(ev) -> bool:
 def links(ev):
     if not _is_tantrix(ev):
         return []
-    return [("Bracket", ev.urls_of.url("tantrix_bracket", slug=ev.slug), "bracket")]
+    return [(N_("Bracket"), ev.urls_of.url("tantrix_bracket", slug=ev.slug), "bracket")]
 
 
 def pages(ev):

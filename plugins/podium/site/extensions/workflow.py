@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from ...collation import collate, collation_key
 from ...draw import key as draw_key
 from ...numbers import json_number
-from ...text import translate
+from ...text import N_, translate
 from .. import i18n
 from . import File, Page
 
@@ -368,17 +368,18 @@ def event_feed(ev) -> str:
     return _serialise(feed)
 
 
-def site_feed(events, urls) -> str:
-    """The site's Atom feed: every event's completed rounds, the most recent date first."""
+def site_feed(events, urls, language: str = "en") -> str:
+    """The site's Atom feed: every event's completed rounds, the most recent date first;
+    the feed's own words in the site's ``language``, each entry in its event's."""
     url = urls.url("site_atom")
     entries = []
     for ev in sorted(events, key=lambda e: e.slug):
         entries += [(date, ev.slug, i, ev, rnd) for date, i, rnd in _entries(ev)]
     entries.sort(key=lambda e: (e[0], e[1], e[2]), reverse=True)
     updated = entries[0][0] if entries else NO_DATE
-    catalog = i18n.translations("en")
+    catalog = i18n.translations(language)
     feed = _feed(f"tag:{TAG_AUTHORITY},{TAG_DATE}:site", catalog.gettext("Tournament results"), updated, url,
-                 urls.url("home"), "Podium", "en")
+                 urls.url("home"), "Podium", language)
     for date, _slug, _index, ev, rnd in entries:
         _entry(feed, ev, rnd, date, url)
     return _serialise(feed)
@@ -407,7 +408,7 @@ def links(ev):
             "sheets": urls.url("round_sheets", **parts) if sheets(ev, rnd) else None,
         }
     ev.urls["round_tools"] = tools
-    return [("Tools", ev.urls["organiser"], "organiser")]
+    return [(N_("Tools"), ev.urls["organiser"], "organiser")]
 
 
 def pages(ev):
@@ -435,5 +436,5 @@ def files(ev):
     return found
 
 
-def site_files(events, urls):
-    return [File("site_atom", {}, site_feed(events, urls))]
+def site_files(events, urls, language="en"):
+    return [File("site_atom", {}, site_feed(events, urls, language or "en"))]

@@ -1,0 +1,63 @@
+"""Search: the site-level search page, with and without JavaScript.
+
+``search`` (``search/``) is one page for the whole site.  Without JavaScript
+it lists every event and every player, alphabetically, each name linking to
+the player's page in every event they played (and to their page across
+events when ``players.yaml`` has them), so the browser's Find (Ctrl+F) finds
+anyone.  With JavaScript the same page runs a query against the Pagefind
+index that ``make html`` builds after Pelican (``pagefind/``, see the
+Makefile); when that index is missing the page still shows the lists.
+
+Every page's header has a small form that sends ``?q=`` here.  Pagefind
+indexes only what is marked ``data-pagefind-body``: an event's heading, a
+player's heading on each event and a person's page, and the Markdown pages
+(rules, guides), so a name finds its pages and not every table the player
+sat at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...collation import collation_key
+from . import Page
+
+URLS = {"search": "search/"}
+
+
+@dataclass
+class Entry:
+    """One line of the player list: a name and the pages it leads to."""
+
+    id: str
+    name: str
+    profile_url: str = ""  # the page across events, when players.yaml has the person
+    events: list = field(default_factory=list)  # (EventView, player page URL)
+
+    @property
+    def sort(self):
+        return collation_key(self.name) + (self.id,)
+
+
+def entries_of(events) -> list[Entry]:
+    """Every player of every event, one entry per id and name, alphabetically.
+
+    The same id with the same name in two events is one line with two links;
+    an id spelled differently in another event gets a line of its own.
+    """
+    found = {}
+    for ev in sorted(events, key=lambda e: (e.first_date, e.slug)):
+        for person in ev.players:
+            entry = found.get((person.id, person.name))
+            if entry is None:
+                entry = found[(person.id, person.name)] = Entry(person.id, person.name)
+            entry.profile_url = entry.profile_url or person.profile_url
+            entry.events.append((ev, person.url))
+    return sorted(found.values(), key=lambda e: e.sort)
+
+
+def site_pages(events, urls, registry) -> list[Page]:
+    if not events:  # nothing to find: no page, and no form in the headers
+        return []
+    listed = sorted(events, key=lambda e: collation_key(e.name) + (e.slug,))
+    return [Page("search", {}, "podium/search/index", {"search_events": listed, "search_players": entries_of(events)})]

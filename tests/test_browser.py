@@ -1,0 +1,339 @@
+"""The site in a real browser: Debian's headless Chromium driven by Playwright.
+
+The demo results are built (Pelican, then Pagefind when ``npm ci`` installed
+it), served from a sub-folder of a local HTTP server (``/podium/``, as on a
+project site: every link must be relative or know its base), and every page
+kind is opened at 360 px and 1280 px:
+
+- the page does not scroll sideways (``scrollWidth <= innerWidth``);
+- its tables are readable: cells in at least 12 px type, and a table wider than
+  the screen sits in a scroll box that fits the screen and takes the focus;
+- a screenshot goes to ``build/test-artifacts/<kind>-<width>.png``;
+- axe-core (``node_modules/axe-core``, injected into the page) finds no
+  serious or critical violation, in the light and (for contrast) the dark
+  colour scheme; every violation of any impact is written to
+  ``build/test-artifacts/axe.json``.
+
+Then the skip link and focus styles by keyboard, search with and without
+JavaScript, and printing standings and score sheets to PDF.
+
+Skipped as a whole without ``/usr/bin/chromium`` (``PODIUM_CHROMIUM`` names
+another) or without Playwright; the axe checks are skipped without
+axe-core.  Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "build" / "test-artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PAGEFIND = ROOT / "node_modules" / ".bin" / "pagefind"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+WIDTHS = (360, 1280)
+BASE = "podium"  # the site is served from /podium/, not from the server's root
+
+# one page of every kind, from the demo results
+PAGES = {
+    "home": "",
+    "event-catan": "catan-latvija-2016/",
+    "event-running": "route66-vilnius-2011/",
+    "event-carcassonne": "carcassonne-latvija-2020/",
+    "event-tantrix": "tantrix-wc-2003/",
+    "event-baska": "baska-deszczno-2013/",
+    "round-catan-lv": "catan-latvija-2016/qualifying-1/",
+    "round-catan-lt": "route66-vilnius-2010/qualifying-1/",
+    "round-carcassonne-swiss": "carcassonne-latvija-2020/swiss-1/",
+    "round-carcassonne-playoff": "carcassonne-latvija-2020/playoff-1/",
+    "round-tantrix": "tantrix-wc-2003/main-1/",
+    "round-baska": "baska-deszczno-2013/grand-prix-1/",
+    "standings-index": "catan-latvija-2016/standings/",
+    "standings": "catan-latvija-2016/standings/qualifying-4/",
+    "players": "catan-latvija-2016/players/",
+    "player": "catan-latvija-2016/players/andris-berzins/",
+    "people": "people/",
+    "person": "people/darius-simkus/",
+    "classification": "catan-latvija-2016/classification/",
+    "format": "catan-latvija-2016/format/",
+    "rules": "rules-catan-lt-route66.html",
+    "bracket-carcassonne": "carcassonne-latvija-2020/bracket/",
+    "bracket-tantrix": "tantrix-wc-2003/bracket/",
+    "crosstable": "carcassonne-latvija-2020/crosstable/",
+    "tantrix-match": "tantrix-wc-2003/main-1/match-1/",
+    "baska-session": "baska-deszczno-2013/session-1/",
+    "baska-sessions": "baska-deszczno-2013/sessions/",
+    "organiser": "catan-latvija-2016/organiser/",
+    "verify": "catan-latvija-2016/qualifying-1/verify/",
+    "find": "route66-vilnius-2010/final-1/find/",
+    "sheets-catan": "route66-vilnius-2011/qualifying-2/sheets/",
+    "sheets-carcassonne": "carcassonne-latvija-2020/playoff-1/sheets/",
+    "sheets-tantrix": "tantrix-wc-2003/main-4/sheets/",
+    "search": "search/",
+}
+AXE_LOG: dict = {}
+
+
+# -- the site, a server, a browser ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The demo site, built as ``make html`` builds it, inside ``<tmp>/podium``."""
+    output = tmp_path_factory.mktemp("served") / BASE
+    env = {**os.environ, "PODIUM_RESULTS": str(ROOT / "results"), "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(output), "-s", "pelicanconf.py"],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    if PAGEFIND.exists():
+        subprocess.run([str(PAGEFIND), "--site", str(output), "--force-language", "en", "--quiet"],
+                       cwd=ROOT, check=True, capture_output=True)
+    return output
+
+
+@pytest.fixture(scope="module")
+def base_url(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site.parent)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/{BASE}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def pages(browser):
+    """One tab per width, reused by every page kind."""
+    contexts = {w: browser.new_context(viewport={"width": w, "height": 800}, color_scheme="light") for w in WIDTHS}
+    yield {w: c.new_page() for w, c in contexts.items()}
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield
+    if AXE_LOG:
+        (ARTIFACTS / "axe.json").write_text(json.dumps(AXE_LOG, indent=1, sort_keys=True, ensure_ascii=False), "utf-8")
+
+
+# -- checks run inside the page ------------------------------------------------------------
+
+LAYOUT = """() => {
+  const vw = window.innerWidth;
+  const problems = [];
+  for (const table of document.querySelectorAll('main table')) {
+    const box = table.getBoundingClientRect();
+    if (!box.width || !table.offsetParent) continue;  // not shown (closed <details>, print-only)
+    const name = (table.querySelector('caption') || {}).textContent || table.className || 'table';
+    const cell = table.querySelector('tbody td, tbody th');
+    if (cell && parseFloat(getComputedStyle(cell).fontSize) < 12)
+      problems.push(`${name.trim()}: type smaller than 12 px`);
+    if (box.left >= -1 && box.right <= vw + 1) continue;
+    let scroller = table.parentElement;
+    while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+    if (!scroller) { problems.push(`${name.trim()}: wider than the screen and not in a scroll box`); continue; }
+    const frame = scroller.getBoundingClientRect();
+    if (frame.left < -1 || frame.right > vw + 1) problems.push(`${name.trim()}: its scroll box is wider than the screen`);
+    if (scroller.tabIndex < 0) problems.push(`${name.trim()}: its scroll box cannot take the keyboard focus`);
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, problems};
+}"""
+
+AXE_RUN = """async (options) => {
+  const result = await axe.run(document, options);
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+}"""
+
+
+def run_axe(page, **options) -> list:
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text("utf-8"))
+    return page.evaluate(AXE_RUN, {"resultTypes": ["violations"], **options})
+
+
+def serious(violations) -> list:
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['nodes'])}"
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+# -- every page kind at every width ------------------------------------------------------------
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("kind", PAGES)
+def test_page_kind(kind, width, pages, base_url):
+    page = pages[width]
+    response = page.goto(base_url + PAGES[kind])
+    assert response is not None and response.ok, f"{kind}: {PAGES[kind]} did not load"
+    layout = page.evaluate(LAYOUT)
+    page.screenshot(path=str(ARTIFACTS / f"{kind}-{width}.png"), full_page=True)
+    assert layout["scrollWidth"] <= layout["innerWidth"], f"{kind} at {width} px scrolls sideways: {layout}"
+    assert not layout["problems"], f"{kind} at {width} px: {layout['problems']}"
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    found = run_axe(page)
+    AXE_LOG[f"{kind} {width} light"] = found
+    problems = serious(found)
+    if width == WIDTHS[-1]:  # contrast of the dark colour scheme too
+        page.emulate_media(color_scheme="dark")
+        try:
+            dark = run_axe(page, runOnly=["color-contrast"])
+        finally:
+            page.emulate_media(color_scheme="light")
+        AXE_LOG[f"{kind} {width} dark"] = dark
+        problems += [f"dark: {p}" for p in serious(dark)]
+    assert not problems, f"{kind} at {width} px:\n" + "\n".join(problems)
+
+
+# -- keyboard ------------------------------------------------------------------------------
+
+def test_skip_link_moves_past_the_header(pages, base_url):
+    page = pages[1280]
+    page.goto(base_url + PAGES["standings"])
+    page.keyboard.press("Tab")
+    skip = page.evaluate("""() => { const a = document.activeElement, r = a.getBoundingClientRect();
+        return {cls: a.className, href: a.getAttribute('href'), left: r.left, top: r.top, w: r.width, h: r.height}; }""")
+    assert skip["cls"] == "skip" and skip["href"] == "#main"
+    assert skip["left"] >= 0 and skip["top"] >= 0 and skip["w"] > 10 and skip["h"] > 10, f"the focused skip link is not on screen: {skip}"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.querySelector('main').contains(document.activeElement)"), \
+        "after the skip link, Tab does not go to the content"
+
+
+def test_focus_is_visible(pages, base_url):
+    page = pages[1280]
+    page.goto(base_url + PAGES["round-catan-lv"])
+    seen = set()
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        style = page.evaluate("""() => { const a = document.activeElement, s = getComputedStyle(a);
+            return {tag: a.tagName, outline: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }""")
+        seen.add(style["tag"])
+        assert style["outline"] != "none" and style["width"] >= 2, f"no visible focus on a {style['tag']}: {style}"
+    assert {"A", "INPUT", "BUTTON"} <= seen
+
+
+# -- search --------------------------------------------------------------------------------
+
+def test_search_without_javascript(browser, base_url, site):
+    context = browser.new_context(viewport={"width": 360, "height": 800}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url + PAGES["event-tantrix"])
+        page.fill("#site-search-q", "Šimkus")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.url.startswith(base_url + "search/?q=")
+        assert page.locator("h1").inner_text() == "Search"
+        text = page.locator("main").inner_text()
+        for name in ("Darius Šimkus", "Grand Prix Deszczna w Czerwoną Baśkę 2013/14"):
+            assert name in text
+        # every link of the lists leads to a page that exists
+        for href in page.eval_on_selector_all(".search-list a", "links => links.map(a => a.href)"):
+            path = href.removeprefix(base_url)
+            assert (site / path / "index.html").exists() or (site / path).is_file(), href
+        page.screenshot(path=str(ARTIFACTS / "search-nojs-360.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_search_with_javascript(pages, base_url, site):
+    if not (site / "pagefind" / "pagefind.js").exists():
+        pytest.skip("pagefind is not installed (npm ci): the site has no search index")
+    page = pages[360]
+    page.goto(base_url + PAGES["player"])
+    page.fill("#site-search-q", "Šimkus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".search-hits a", timeout=10_000)
+    hits = page.eval_on_selector_all(".search-hits a", "links => links.map(a => [a.textContent, a.getAttribute('href')])")
+    hrefs = [href for _, href in hits]
+    assert f"/{BASE}/people/darius-simkus/" in hrefs
+    assert f"/{BASE}/route66-vilnius-2010/players/darius-simkus/" in hrefs
+    assert any(title.startswith("Darius Šimkus — ") for title, _ in hits)
+    page.screenshot(path=str(ARTIFACTS / "search-js-360.png"), full_page=False)
+    # typing searches as you go, events too
+    page.fill("#search-q", "Tantrix")
+    page.wait_for_function("() => [...document.querySelectorAll('.search-hits a')].some(a => a.getAttribute('href').endsWith('/tantrix-wc-2003/'))",
+                           timeout=10_000)
+    # a name typed without its diacritics finds it
+    page.goto(base_url + "search/?q=Berzins")
+    page.wait_for_selector(".search-hits a", timeout=10_000)
+    assert "Bērziņš" in page.inner_text(".search-hits")
+
+
+def test_results_show_without_javascript(browser, base_url):
+    context = browser.new_context(viewport={"width": 360, "height": 800}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        for kind in ("standings", "round-catan-lv", "bracket-tantrix", "crosstable"):
+            page.goto(base_url + PAGES[kind])
+            rows = page.locator("main table tbody tr, main .tx-line").count()
+            assert rows > 3, f"{kind} shows no results without JavaScript"
+    finally:
+        context.close()
+
+
+# -- print -----------------------------------------------------------------------------------
+
+def pdf_pages(data: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
+
+
+def test_print_standings(browser, base_url):
+    page = browser.new_page()
+    try:
+        page.goto(base_url + PAGES["standings"])
+        rows = page.locator("table.standings tbody tr").count()
+        margin = {side: "12mm" for side in ("top", "right", "bottom", "left")}  # about a browser's own
+        pdf = page.pdf(format="A4", margin=margin, print_background=False)
+        (ARTIFACTS / "standings.pdf").write_bytes(pdf)
+        count = pdf_pages(pdf)
+        # 70 rows: the table on two pages and its legend, the header and navigation left out
+        assert rows >= 70 and 2 <= count <= 3, (rows, count)
+        page.emulate_media(media="print")
+        assert not page.locator(".site-header").is_visible() and not page.locator(".event-nav ul").is_visible()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("kind", ["sheets-catan", "sheets-carcassonne", "sheets-tantrix"])
+def test_print_score_sheets_one_per_page(kind, browser, base_url):
+    page = browser.new_page()
+    try:
+        page.goto(base_url + PAGES[kind])
+        sheets = page.locator(".wf-sheet").count()
+        pdf = page.pdf(prefer_css_page_size=True, print_background=False)
+        (ARTIFACTS / f"{kind}.pdf").write_bytes(pdf)
+        assert sheets >= 1 and pdf_pages(pdf) == sheets, (sheets, pdf_pages(pdf))
+    finally:
+        page.close()

@@ -1,0 +1,177 @@
+"""Speed and accessibility for the reader, checked on the built files (no browser).
+
+- No page needs JavaScript: only the search page has a script, and its lists
+  are in the HTML.
+- CSS: what any page loads (its stylesheets together) stays under 20 KB.
+- A 240-player Catan event (``podium simulate``): each standings page under
+  150 KB of HTML.
+- Markup: ``<html lang>``, the skip link first, one ``<main id="main">``,
+  header and footer landmarks, and every table of a template with a caption
+  and header cells with a scope.
+
+The browser tests (tests/test_browser.py) check the same pages in Chromium.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CSS = ROOT / "themes" / "podium" / "static" / "css"
+CSS_BUDGET = 20_000  # bytes a page loads, all its stylesheets together
+STANDINGS_BUDGET = 150_000  # bytes of HTML of one standings page of 240 players
+MARKDOWN_PAGES = {"about.html", "organiser-guide.html", "publishing.html"}  # and rules-*.html: content, not templates
+
+
+def build(results: Path, output: Path) -> Path:
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False}
+    Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
+    return output
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    return build(ROOT / "results", tmp_path_factory.mktemp("site") / "output")
+
+
+@pytest.fixture(scope="module")
+def pages(site) -> dict:
+    return {str(p.relative_to(site)): p.read_text("utf-8") for p in sorted(site.rglob("*.html"))}
+
+
+def is_markdown(name: str) -> bool:
+    return name in MARKDOWN_PAGES or (name.startswith("rules-") and "/" not in name)
+
+
+# -- no JavaScript needed ------------------------------------------------------------------------
+
+def test_only_the_search_page_has_a_script(pages):
+    scripted = sorted(name for name, html in pages.items() if "<script" in html)
+    assert scripted == ["search/index.html"]
+    search = pages["search/index.html"]
+    assert search.index('<ul class="search-list">') < search.index("<script")  # the lists come first, as HTML
+
+
+# -- CSS -----------------------------------------------------------------------------------------
+
+def stylesheets(site: Path, name: str, html: str) -> list[Path]:
+    found = []
+    for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', html):
+        path = site / posixpath.normpath(posixpath.join(posixpath.dirname(name), href))
+        assert path.is_file(), (name, href)
+        found.append(path)
+    return found
+
+
+def test_every_page_loads_under_20_kb_of_css(site, pages):
+    heaviest = max(((sum(p.stat().st_size for p in set(stylesheets(site, name, html))), name) for name, html in pages.items()))
+    assert heaviest[0] < CSS_BUDGET, f"{heaviest[1]} loads {heaviest[0]} bytes of CSS"
+    # every stylesheet of the theme is in use, and the common one is on every page
+    used = {p.name for name, html in pages.items() for p in stylesheets(site, name, html)}
+    assert used == {p.name for p in CSS.glob("*.css")}
+    assert all("/css/podium.css" in html for html in pages.values())
+
+
+def test_no_stylesheet_pulls_in_more(site):
+    for css in CSS.glob("*.css"):
+        text = css.read_text("utf-8")
+        assert "@import" not in text and "url(" not in text, css.name  # no fonts, images or other sheets to fetch
+
+
+# -- 240 players -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def big_event(tmp_path_factory) -> Path:
+    from podium.cli import main
+
+    results = tmp_path_factory.mktemp("big")
+    assert main(["simulate", str(results / "catan-240"), "--format", "catan-lv-2016", "--players", "240", "--seed", "240"]) == 0
+    return build(results, tmp_path_factory.mktemp("big-site") / "output")
+
+
+def test_a_240_player_standings_page_is_under_150_kb(big_event):
+    standings = sorted((big_event / "catan-240" / "standings").glob("*/index.html"))
+    assert len(standings) >= 4
+    sizes = {str(p.relative_to(big_event)): p.stat().st_size for p in standings}
+    full = [p for p in standings if p.read_text("utf-8").count('<th scope="row">') >= 240]
+    assert full, "no standings page with all 240 players"
+    assert max(sizes.values()) < STANDINGS_BUDGET, sizes
+    index = big_event / "catan-240" / "standings" / "index.html"
+    assert index.stat().st_size < STANDINGS_BUDGET
+
+
+# -- markup ------------------------------------------------------------------------------------
+
+class Outline(HTMLParser):
+    """Landmarks, the first link, and every table with its caption and header cells."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.lang = None
+        self.first_link = None
+        self.mains, self.banners, self.footers = [], 0, 0
+        self.tables, self.stack = [], []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang")
+        elif tag == "a" and self.first_link is None:
+            self.first_link = a
+        elif tag == "main":
+            self.mains.append(a.get("id"))
+        elif tag == "header" and a.get("class") == "site-header":
+            self.banners += 1
+        elif tag == "footer":
+            self.footers += 1
+        elif tag == "table":
+            self.stack.append({"caption": False, "th": 0, "scoped": 0, "class": a.get("class") or ""})
+        elif tag == "caption" and self.stack:
+            self.stack[-1]["caption"] = True
+        elif tag == "th" and self.stack:
+            self.stack[-1]["th"] += 1
+            self.stack[-1]["scoped"] += "scope" in a
+
+    def handle_endtag(self, tag):
+        if tag == "table" and self.stack:
+            self.tables.append(self.stack.pop())
+
+
+def test_landmarks_skip_link_and_language_on_every_page(pages):
+    for name, html in pages.items():
+        outline = Outline()
+        outline.feed(html)
+        assert outline.lang in ("en", "lv", "lt", "pl", "hu"), name
+        assert outline.first_link == {"class": "skip", "href": "#main"}, name
+        assert outline.mains == ["main"], name
+        assert outline.banners == 1 and outline.footers == 1, name
+
+
+def test_every_table_has_a_caption_and_scoped_header_cells(pages):
+    tables = 0
+    for name, html in pages.items():
+        if is_markdown(name):
+            continue
+        outline = Outline()
+        outline.feed(html)
+        for table in outline.tables:
+            tables += 1
+            assert table["caption"], f"{name}: a table.{table['class']} without a caption"
+            assert table["th"] and table["scoped"] == table["th"], f"{name}: table.{table['class']} header cells without scope"
+    assert tables > 1000
+
+
+def test_visually_hidden_text_and_focus_styles_are_in_the_css():
+    css = (CSS / "podium.css").read_text("utf-8")
+    # every element that takes the keyboard focus shows it: links, scroll boxes, summaries, the search form
+    assert re.search(r"^:focus-visible \{ outline: 3px solid var\(--accent\);", css, flags=re.M)
+    assert ".skip:focus" in css and re.search(r"\.vh \{[^}]*clip: rect\(0 0 0 0\)", css)
