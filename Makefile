@@ -47,7 +47,6 @@ devserver: serve
 
 publish: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m podium.publish --output $(OUTPUT) --settings publishconf.py
-	@$(MAKE) --no-print-directory search-index
 
 # the browser tests (tests/test_browser.py) run when /usr/bin/chromium is there
 test: $(STAMP) $(NODE_STAMP)

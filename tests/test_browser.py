@@ -15,7 +15,8 @@ kind is opened at 360 px and 1280 px:
   ``build/test-artifacts/axe.json``.
 
 Then the skip link and focus styles by keyboard, search with and without
-JavaScript, and printing standings and score sheets to PDF.
+JavaScript, and printing standings and score sheets to PDF. The page kinds are
+visited in three concurrent passes (Playwright's async API) to keep the suite short.
 
 Skipped as a whole without ``/usr/bin/chromium`` (``PODIUM_CHROMIUM`` names
 another) or without Playwright; the axe checks are skipped without
@@ -24,6 +25,7 @@ axe-core.  Playwright never downloads a browser here.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import http.server
 import json
@@ -175,42 +177,92 @@ AXE_RUN = """async (options) => {
 }"""
 
 
-def run_axe(page, **options) -> list:
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text("utf-8"))
-    return page.evaluate(AXE_RUN, {"resultTypes": ["violations"], **options})
-
-
 def serious(violations) -> list:
     return [f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['nodes'])}"
             for v in violations if v["impact"] in ("serious", "critical")]
+
+
+async def visit_every_kind(base_url: str) -> dict:
+    """Three passes over every page kind at once (the machine has more than one core):
+    360 px and 1280 px in the light scheme (layout, screenshot, every axe rule), and
+    1280 px in the dark scheme (axe's contrast rule).  ``{(kind, pass): result}``."""
+    from playwright.async_api import async_playwright
+
+    axe = AXE.read_text("utf-8") if AXE.exists() else None
+    found = {}
+
+    async def one_pass(browser, width, scheme):
+        context = await browser.new_context(viewport={"width": width, "height": 800}, color_scheme=scheme)
+        page = await context.new_page()
+        for kind, path in PAGES.items():
+            result = found[(kind, f"{width} {scheme}")] = {"error": None, "layout": None, "axe": None}
+            try:
+                response = await page.goto(base_url + path)
+                if response is None or not response.ok:
+                    result["error"] = f"{path} did not load"
+                    continue
+                if scheme == "light":
+                    result["layout"] = await page.evaluate(LAYOUT)
+                    await page.screenshot(path=str(ARTIFACTS / f"{kind}-{width}.png"), full_page=True)
+                if axe:
+                    await page.add_script_tag(content=axe)
+                    options = {"resultTypes": ["violations"]}
+                    if scheme == "dark":
+                        options["runOnly"] = ["color-contrast"]
+                    result["axe"] = await page.evaluate(AXE_RUN, options)
+            except Exception as error:  # reported by the test of that page
+                result["error"] = repr(error)
+        await context.close()
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            await asyncio.gather(one_pass(browser, 360, "light"), one_pass(browser, 1280, "light"),
+                                 one_pass(browser, 1280, "dark"))
+        finally:
+            await browser.close()
+    return found
+
+
+@pytest.fixture(scope="module")
+def visited(base_url):
+    # in a thread of its own: an event loop there cannot meet the sync API's in this one
+    box = {}
+
+    def run():
+        try:
+            box["found"] = asyncio.run(visit_every_kind(base_url))
+        except BaseException as error:
+            box["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    found = box["found"]
+    AXE_LOG.update({f"{kind} {run}": result["axe"] for (kind, run), result in found.items() if result["axe"] is not None})
+    return found
 
 
 # -- every page kind at every width ------------------------------------------------------------
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("kind", PAGES)
-def test_page_kind(kind, width, pages, base_url):
-    page = pages[width]
-    response = page.goto(base_url + PAGES[kind])
-    assert response is not None and response.ok, f"{kind}: {PAGES[kind]} did not load"
-    layout = page.evaluate(LAYOUT)
-    page.screenshot(path=str(ARTIFACTS / f"{kind}-{width}.png"), full_page=True)
+def test_page_kind(kind, width, visited):
+    light = visited[(kind, f"{width} light")]
+    assert light["error"] is None, f"{kind} at {width} px: {light['error']}"
+    layout = light["layout"]
     assert layout["scrollWidth"] <= layout["innerWidth"], f"{kind} at {width} px scrolls sideways: {layout}"
     assert not layout["problems"], f"{kind} at {width} px: {layout['problems']}"
+    assert (ARTIFACTS / f"{kind}-{width}.png").stat().st_size > 1000
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci)")
-    found = run_axe(page)
-    AXE_LOG[f"{kind} {width} light"] = found
-    problems = serious(found)
-    if width == WIDTHS[-1]:  # contrast of the dark colour scheme too
-        page.emulate_media(color_scheme="dark")
-        try:
-            dark = run_axe(page, runOnly=["color-contrast"])
-        finally:
-            page.emulate_media(color_scheme="light")
-        AXE_LOG[f"{kind} {width} dark"] = dark
-        problems += [f"dark: {p}" for p in serious(dark)]
+    problems = serious(light["axe"])
+    if width == WIDTHS[-1]:  # the contrast of the dark colour scheme too
+        dark = visited[(kind, f"{width} dark")]
+        assert dark["error"] is None, f"{kind} at {width} px, dark: {dark['error']}"
+        problems += [f"dark: {p}" for p in serious(dark["axe"])]
     assert not problems, f"{kind} at {width} px:\n" + "\n".join(problems)
 
 

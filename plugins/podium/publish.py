@@ -1,7 +1,7 @@
 """``make publish``: a production build that replaces the site only on success.
 
-The site is built into a fresh folder beside the output folder; only when
-Pelican succeeds is it swapped in (with one atomic exchange on Linux), so a
+The site is built (and indexed for search) into a fresh folder beside the
+output folder; only when Pelican succeeds is it swapped in (with one atomic exchange on Linux), so a
 failing or interrupted build leaves the previous site untouched.
 """
 
@@ -24,6 +24,19 @@ def build(settings: str, output: Path, content: str = "content") -> int:
     """Run Pelican into ``output``; its exit code."""
     command = [sys.executable, "-m", "pelican", content, "-o", str(output), "-s", settings]
     return subprocess.call(command)
+
+
+PAGEFIND = Path("node_modules/.bin/pagefind")
+
+
+def index_for_search(site: Path) -> None:
+    """Build the Pagefind search index into ``site`` when the tool is installed
+    (``npm ci``); without it the search page still lists every event and player."""
+    if not PAGEFIND.exists():
+        print("publish: pagefind is not installed (npm ci): no search index")
+        return
+    if subprocess.call([str(PAGEFIND), "--site", str(site), "--force-language", "en", "--quiet"]) != 0:
+        print("publish: pagefind failed: no search index", file=sys.stderr)
 
 
 def swap_in(new: Path, output: Path) -> None:
@@ -63,6 +76,7 @@ def publish(settings: str, output: Path, content: str = "content") -> int:
         if code != 0:
             print(f"publish: the build failed (exit {code}); {output} is unchanged", file=sys.stderr)
             return code
+        index_for_search(staging)  # before the swap: the live site always has its index
         swap_in(staging, output)
         print(f"publish: {output} updated")
         return 0

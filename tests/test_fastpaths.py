@@ -1,0 +1,222 @@
+"""The fast paths of docs/performance.md give exactly what the slow ones gave.
+
+Each test puts a shortcut next to the plain computation it replaces: the
+one-pass loader's rules, the quick schema check (never "valid" when
+jsonschema finds a problem), the JSON writer (json.dumps to the byte), the
+ranking sort, the template context and the cached translations.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from jsonschema import Draft202012Validator
+
+from podium import quickcheck, schemas
+from podium.draw import Lots
+from podium.export import dumps
+from podium.loader import load_bytes
+from podium.ranking import Criterion, rank
+
+ROOT = Path(__file__).resolve().parents[1]
+YAML_FILES = sorted((ROOT / "results").rglob("*.yaml")) + sorted((ROOT / "tests" / "samples").rglob("*.yaml"))
+
+
+def _kind(path: Path) -> str:
+    return "players" if path.name == "players.yaml" else "event" if path.name == "event.yaml" else "round"
+
+
+# -- the loader ------------------------------------------------------------------------------
+
+def load(text: str):
+    doc, problems = load_bytes(text.encode(), "f.yaml")
+    return (None if doc is None else doc.data), (None if doc is None else doc.lines), [str(p) for p in problems]
+
+
+def test_loader_refused_keys_skip_their_values_and_the_rest_goes_on():
+    data, lines, problems = load("a: 1\n? [x, y]\n: {deep: [1, 2]}\n<<: {m: 1}\nb:\n  c: 2\n  c: {z: 3}\nd: 4\n")
+    assert data == {"a": 1, "b": {"c": 2}, "d": 4}
+    assert problems == ["f.yaml:2: mapping keys must be plain words or numbers",
+                        "f.yaml:4: mapping keys must be plain words or numbers",
+                        "f.yaml:7: duplicate key 'c'"]
+    assert lines == {(): 1, ("a",): 1, ("b",): 6, ("b", "c"): 6, ("d",): 8}
+
+
+def test_loader_refused_tags_keep_their_line_and_skip_their_content():
+    data, lines, problems = load("a: !!set {x: 1}\nb: [1, !!binary aGk=, 3]\nc: !!str 12\nd: '<<'\ne: 2024-02-03\n")
+    assert data == {"a": None, "b": [1, None, 3], "c": "12", "d": "<<", "e": "2024-02-03"}
+    assert problems == ["f.yaml:1: the YAML tag '!!set' is not allowed", "f.yaml:2: the YAML tag '!!binary' is not allowed"]
+    assert lines[("a",)] == 1 and ("a", "x") not in lines and lines[("b", 1)] == 2
+
+
+def test_loader_scalars_and_documents():
+    assert load("[0, 007, 0x1f, 1_000, -3, +4, 1.5, 18:20, 1:02:03, no, on, True, false, ~, null, '']\n")[0] == \
+        [0, 7, 31, 1000, -3, 4, 1.5, "18:20", "1:02:03", "no", "on", True, False, None, None, ""]
+    assert load("") == (None, {(): 1}, [])
+    assert load("---\n") == (None, {(): 2}, [])  # the empty value after ---
+    assert load("a: 1\n---\nb: 2\n")[2] == ["f.yaml:2: YAML syntax error: but found another document "
+                                            "(expected a single document in the stream)"]
+    # the first refusal in the stream wins, even in a later document
+    assert load("a: 1\n---\nb: &x 2\n")[2] == ["f.yaml:3: YAML anchors and aliases (& and *) are not allowed"]
+    assert load("a: {b: 1\n")[0] is None
+
+
+# -- the quick schema check -----------------------------------------------------------------------
+
+VALIDATORS = {kind: Draft202012Validator(schemas.schema(kind)) for kind in schemas.KINDS}
+
+
+def test_quickcheck_vouches_for_every_valid_file_of_the_repository():
+    for path in YAML_FILES:
+        doc, problems = load_bytes(path.read_bytes(), str(path))
+        if doc is None or problems:
+            continue
+        kind = _kind(path)
+        if VALIDATORS[kind].is_valid(doc.data):
+            assert quickcheck.valid(kind, doc.data), path
+
+
+def _paths(data, prefix=()):
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, prefix + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _paths(value, prefix + (i,))
+
+
+ODD_VALUES = [None, True, False, 0, 1, -1, 1.0, 2.5, "", "x", "A b", "18:20", "ab-1", [], {}, ["a"], ["a", "a"],
+              {"a": 1}, "para", "zolo", "honorowe", "none", "kontra", "NORMAL", "RESIGN", 3, [1, 2], ["ab", "cd"],
+              {"ab": 1}, {"1": "ab"}, "<delete>"]
+NEW_KEYS = ["note", "won", "player", "degree", "level", "score", "margin", "games", "matches", "tables", "x", "session"]
+SAMPLE_DATA = []
+for _path in YAML_FILES:
+    _doc, _found = load_bytes(_path.read_bytes(), str(_path))
+    if _doc is not None and not _found and isinstance(_doc.data, dict):
+        SAMPLE_DATA.append((_kind(_path), _doc.data))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.randoms(use_true_random=False))
+def test_quickcheck_never_vouches_for_an_invalid_document(rng: random.Random):
+    kind, data = rng.choice(SAMPLE_DATA)
+    data = copy.deepcopy(data)
+    for _ in range(rng.randint(1, 3)):
+        path = rng.choice(list(_paths(data)))
+        if not path:
+            continue
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        value = rng.choice(ODD_VALUES)
+        if value == "<delete>":
+            del parent[path[-1]]
+        elif isinstance(parent, dict) and rng.random() < 0.3:
+            parent[rng.choice(NEW_KEYS)] = value
+        else:
+            parent[path[-1]] = value
+    for schema_kind in schemas.KINDS:
+        if quickcheck.valid(schema_kind, data):
+            assert VALIDATORS[schema_kind].is_valid(data), (schema_kind, data)
+
+
+def test_quickcheck_declines_schemas_it_does_not_know():
+    checker = quickcheck._Compiler({"type": "object", "dependentRequired": {"a": ["b"]}})
+    with pytest.raises(quickcheck._Unknown):
+        checker.compile(checker.root)
+    oneof = quickcheck._Compiler({"oneOf": [{"type": "integer"}, {"type": "number"}]})
+    assert oneof.compile(oneof.root)(1) is False  # both branches take 1: not exactly one
+
+
+# -- event.json text ---------------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text()),
+    lambda inner: st.one_of(st.lists(inner), st.tuples(inner, inner),
+                            st.dictionaries(st.one_of(st.text(), st.integers(), st.floats(), st.booleans(), st.none()), inner)),
+    max_leaves=30)
+
+
+@settings(max_examples=500, deadline=None)
+@given(json_values)
+def test_dumps_writes_what_json_dumps_writes(value):
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, indent=1) + "\n"
+
+
+def test_dumps_leaves_other_types_to_json():
+    with pytest.raises(TypeError):
+        dumps({"a": {1, 2}})
+    with pytest.raises(TypeError):
+        dumps({("a", "b"): 1})
+
+
+# -- ranking -------------------------------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.fractions(0, 3).map(lambda f: Fraction(f).limit_denominator(4))),
+                min_size=1, max_size=12), st.lists(st.integers(0, 11), max_size=3, unique=True))
+def test_rank_orders_like_the_negated_key(values, judged):
+    ids = [f"p{i}" for i in range(len(values))]
+    table = dict(zip(ids, values))
+    criteria = (Criterion("a", "A", "A", "", lambda pid, t: t[pid][0]),
+                Criterion("b", "B", "B", "", lambda pid, t: t[pid][1]))
+    lots = Lots("seed", [f"p{i}" for i in judged if i < len(ids)])
+    rows = rank(ids, criteria, table, lots)
+    expected = sorted(ids, key=lambda pid: ((-table[pid][0], -table[pid][1]), lots.sort_key(pid)))
+    assert [r.player for r in rows] == expected
+
+
+# -- templates --------------------------------------------------------------------------------------
+
+TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }}">{{ p.name }}</a>{% if big %}!{% endif %}{%- endmacro %}
+{% macro box() %}[{{ caller() }}]{% endmacro %}
+{% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }}
+{% call box() %}{{ _('seat %(number)s', number=loop.index) }} {{ _('won') }}{% endcall %}{{ stop() }}|{{ p.name|upper }}
+{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
+
+
+def _render(context_class):
+    from jinja2 import Environment, pass_context
+
+    from podium.site import i18n
+
+    env = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    i18n.install(env, "en")
+    if context_class is not None:
+        env.context_class = context_class
+
+    def stop():
+        raise StopIteration
+
+    env.globals.update(shout=lambda s: s + "!", stop=stop, ctx_name=pass_context(lambda c: c.name))
+    people = [{"url": "a/", "name": "Ann <script>"}, {"url": "b/", "name": "Bo & Co"}]
+    return env.from_string(TEMPLATE).render(people=people, SITEURL="..")
+
+
+def test_podium_context_renders_what_jinja_renders():
+    from podium.site import jinja_speed
+
+    assert _render(jinja_speed.Context) == _render(None)
+
+
+def test_cached_gettext_matches_jinja_newstyle_gettext():
+    from jinja2 import Environment
+
+    from podium.site import i18n
+
+    plain = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    plain.install_gettext_translations(i18n.translations("lv"), newstyle=True)
+    ours = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    i18n.install(ours, "lv")
+    source = ("{{ _('Rank') }} {{ _('seat %(number)s', number=3) }} {{ _('seat %(number)s', number=3) }} "
+              "{{ _('%(stage)s, round %(number)s', stage='<b>', number=2) }} {{ _('x %(v)s', v=none) }}"
+              "{% trans %}Players{% endtrans %}{% autoescape false %}{{ _('a %(v)s', v='<i>') }}{% endautoescape %}")
+    for _ in range(2):  # the second time from the cache
+        assert ours.from_string(source).render() == plain.from_string(source).render()
