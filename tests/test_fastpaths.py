@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from jsonschema import Draft202012Validator
+from markupsafe import Markup
 
 from podium import quickcheck, schemas
 from podium.draw import Lots
@@ -115,7 +116,7 @@ def test_quickcheck_never_vouches_for_an_invalid_document(rng: random.Random):
         parent = data
         for part in path[:-1]:
             parent = parent[part]
-        value = rng.choice(ODD_VALUES)
+        value = copy.deepcopy(rng.choice(ODD_VALUES))  # a fresh copy: later mutations must not reach the pool
         if value == "<delete>":
             del parent[path[-1]]
         elif isinstance(parent, dict) and rng.random() < 0.3:
@@ -179,31 +180,30 @@ TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }
 {% macro box() %}[{{ caller() }}]{% endmacro %}
 {% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }}
 {% call box() %}{{ _('seat %(number)s', number=loop.index) }} {{ _('won') }}{% endcall %}{{ stop() }}|{{ p.name|upper }}
-{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
+{% endfor %}{% for n in numbers %}{{ n }},{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
 
 
-def _render(context_class):
+def _render(fast: bool):
     from jinja2 import Environment, pass_context
 
-    from podium.site import i18n
+    from podium.site import i18n, jinja_speed
 
     env = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
     i18n.install(env, "en")
-    if context_class is not None:
-        env.context_class = context_class
+    if fast:
+        jinja_speed.install(env)
+        assert env.context_class is jinja_speed.Context and env.template_class is jinja_speed.Template
 
     def stop():
         raise StopIteration
 
     env.globals.update(shout=lambda s: s + "!", stop=stop, ctx_name=pass_context(lambda c: c.name))
-    people = [{"url": "a/", "name": "Ann <script>"}, {"url": "b/", "name": "Bo & Co"}]
-    return env.from_string(TEMPLATE).render(people=people, SITEURL="..")
+    people = [{"url": "a/", "name": "Ann <script>"}, {"url": 7, "name": Markup("Bo &amp; <i>Co</i>")}]
+    return env.from_string(TEMPLATE).render(people=people, SITEURL="..", numbers=[1, True, 2.5, None, -3])
 
 
-def test_podium_context_renders_what_jinja_renders():
-    from podium.site import jinja_speed
-
-    assert _render(jinja_speed.Context) == _render(None)
+def test_podium_context_and_escaping_render_what_jinja_renders():
+    assert _render(True) == _render(False)
 
 
 def test_cached_gettext_matches_jinja_newstyle_gettext():

@@ -130,7 +130,6 @@ def test_placeholder_check_itself():
     assert problems_of(Message(plural, ("%(num)d galds", "", "%(num)d galdu"))) == ["untranslated"]
 
 
-@pytest.mark.xfail(strict=False, reason="translations pending")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_msgid_is_translated(language):
     po = read_catalog(LOCALE / f"{language}.po")
@@ -329,3 +328,42 @@ def test_a_po_catalog_translates_words_engine_sentences_and_contexts(tmp_path):
     from podium.text import Text, translate
 
     assert translate(Text("Qualifying round %(number)s", number=2), catalog.gettext) == "2. kvalifikācijas kārta"
+
+
+# -- no English left on a translated page -----------------------------------------------------
+
+DEMO_LANGUAGES = {"catan-latvija-2016": "lv", "carcassonne-latvija-2019": "lv", "route66-vilnius-2010": "lt",
+                  "baska-deszczno-2013": "pl", "tantrix-wc-2003": "hu"}
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory):
+    import shutil
+
+    from test_site import build
+
+    results = tmp_path_factory.mktemp("i18n-results")
+    for slug in DEMO_LANGUAGES:
+        shutil.copytree(ROOT / "results" / slug, results / slug)
+    return build(results, tmp_path_factory.mktemp("i18n-site"), PODIUM_LANGUAGE=None)
+
+
+def visible_text(html: str) -> str:
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("slug", sorted(DEMO_LANGUAGES))
+def test_no_english_sentence_is_left_on_a_translated_page(demo_site, slug):
+    """Every sentence-like msgid (four words or more, no placeholder) whose
+    translation differs must not appear in English on the event's pages."""
+    catalog = read_catalog(LOCALE / f"{DEMO_LANGUAGES[slug]}.po")
+    sentences = [m.id for m in catalog if isinstance(m.id, str) and m.string and m.string != m.id
+                 and "%" not in m.id and len(m.id.split()) >= 4]
+    assert len(sentences) > 100
+    pages = sorted((demo_site / slug).rglob("*.html"))
+    assert pages
+    for page in pages:
+        text = visible_text(page.read_text("utf-8"))
+        left = [s for s in sentences if s in text]
+        assert not left, f"{page.relative_to(demo_site)}: English left: {left[:3]}"

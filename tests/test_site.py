@@ -70,7 +70,9 @@ def build(results: Path, output: Path, **settings):
     from pelican import Pelican
     from pelican.settings import read_settings
 
-    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False}
+    # the page-by-page checks read English; tests/test_i18n.py checks the other languages
+    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False,
+                "PODIUM_LANGUAGE": "en"}
     override.update(settings)
     Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
     return output
@@ -204,7 +206,7 @@ def test_home_lists_every_event_with_dates_venue_and_status(site):
 def test_event_home_has_format_status_podium_links_and_seed(site):
     html = read(site, f"{CATAN2}/index.html")
     page = text(html)
-    assert '<html lang="lt">' in html
+    assert "<html lang=\"en\">" in html  # PODIUM_LANGUAGE=en in these tests
     assert "Format: Catan tournament “Route 66” — Qualifying (2 rounds) → Final" in page
     assert "Finished" in page
     podium = re.findall(r'<li class="place-(\d)"><span class="place">\d</span> <a href="[^"]+">([^<]+)</a>', html)
@@ -220,22 +222,22 @@ def test_round_page_tables_players_vp_and_share(site):
     table1 = table_by_id(html, "table-1")
     assert table1["caption"].startswith("Table 1")
     assert table1["head"] == ["#", "Player", "VP", "%VP"]
-    # seat order as recorded; 2+4+7+10 = 23; a Lithuanian page writes 8,7 % (decimal comma, space before %)
+    # seat order as recorded; 2+4+7+10 = 23
     assert [row[1:] for row in table1["rows"]] == [
-        ["Marius Rimkus", "2", "8,7 %"], ["Lina Paulauskaitė", "4", "17,4 %"],
-        ["Indrė Mockutė", "7", "30,4 %"], ["Rokas Petrauskas ★ (winner)", "10", "43,5 %"]]
+        ["Marius Rimkus", "2", "8.7%"], ["Lina Paulauskaitė", "4", "17.4%"],
+        ["Indrė Mockutė", "7", "30.4%"], ["Rokas Petrauskas ★ (winner)", "10", "43.5%"]]
     assert table1["classes"] == ["", "", "", "winner"]
     # a table of three: 9 + 10 + 7 = 26, times 4/3; 11 VP are recorded, 10 count
     table2 = table_by_id(html, "table-2")
     assert [row[1:] for row in table2["rows"]] == [
-        ["Justas Petrauskas", "9", "26,0 %"], ["Karolis Kazlauskas ★ (winner)", "11 (10)", "28,8 %"],
-        ["Karolis Paulauskas", "7", "20,2 %"]]
+        ["Justas Petrauskas", "9", "26.0%"], ["Karolis Kazlauskas ★ (winner)", "11 (10)", "28.8%"],
+        ["Karolis Paulauskas", "7", "20.2%"]]
     assert [t["id"] for t in tables(html) if t["id"] and t["id"].startswith("table-")] == ["table-1", "table-2", "table-3", "table-4"]
 
 
 def test_round_page_explains_the_draw(site):
     page = text(read(site, f"{CATAN2}/qualifying-1/index.html"))
-    assert f"Verifiable draw. Seed {CATAN2} , purpose qualifying/1" in page
+    assert f"Verifiable draw. Draw seed {CATAN2} , purpose qualifying/1" in page
     # the verification line prints the key of the first player drawn
     from podium.draw import draw_order, key
 
@@ -282,9 +284,8 @@ def test_standings_order_values_changes_and_legend(site, results):
     name_of = names(CATAN2, results)
     assert [row[2] for row in rows] == [name_of[r["player"]] for r in want]
     assert [row[0] for row in rows] == [str(i) for i in range(1, 14)]
-    for row, w in zip(rows, want):  # the event is Lithuanian: 72,8 %
-        share = f"{w['values']['vp_share'] * 100:.1f}".replace(".", ",") + " %"
-        assert row[3:] == [str(w["values"]["wins"]), str(w["values"]["vp"]), share]
+    for row, w in zip(rows, want):
+        assert row[3:] == [str(w["values"]["wins"]), str(w["values"]["vp"]), f"{w['values']['vp_share'] * 100:.1f}%"]
     # the change column compares with the standings after round 1 (which has none itself)
     first = tables(read(site, f"{CATAN2}/standings/qualifying-1/index.html"))[0]
     assert first["head"] == ["Rank", "Player", "W", "VP", "%VP"]
@@ -327,7 +328,7 @@ def test_player_page_lists_games_opponents_and_ranks(site):
     assert len(games["rows"]) == 3
     q1, q2, final = games["rows"]
     assert q1[0] == "Qualifying, round 1 table 2, seat 2"
-    assert "VP 11 (10)" in q1[1] and "%VP 28,8 %" in q1[1] and "won" in q1[1]
+    assert "VP 11 (10)" in q1[1] and "%VP 28.8%" in q1[1] and "won" in q1[1]
     assert "Justas Petrauskas 9" in q1[2] and "Karolis Paulauskas 7" in q1[2]
     assert q2[0].startswith("Qualifying, round 2") and "won" not in q2[1]
     assert final[0].startswith("Final") and "won" in final[1] and final[3] == "—"
@@ -416,8 +417,9 @@ def test_every_internal_link_resolves(site):
     assert checked > 500
 
 
-def test_pages_speak_the_event_language(site):
-    assert '<html lang="lt">' in read(site, f"{SMALL}/players/cid/index.html")
+def test_podium_language_gives_every_event_one_language(site):
+    """PODIUM_LANGUAGE (set to en by these tests) overrides the events' own language."""
+    assert '<html lang="en">' in read(site, f"{SMALL}/players/cid/index.html")
     assert '<html lang="en">' in read(site, "index.html")
 
 
@@ -547,7 +549,7 @@ def test_pages_are_translated_into_the_event_language(tmp_path, monkeypatch):
         results.mkdir(parents=True)
         for name, body in SMALL_EVENT.items():
             (results / name).write_text(textwrap.dedent(body).lstrip("\n"), "utf-8")
-        site = build(tmp_path / "results", tmp_path / "out")
+        site = build(tmp_path / "results", tmp_path / "out", PODIUM_LANGUAGE=None)
     finally:
         i18n.translations.cache_clear()
     round_page = read(site, f"{SMALL}/qualifying-1/index.html")

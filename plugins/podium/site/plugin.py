@@ -17,6 +17,8 @@ shares them as ``podium_events``; ``generate_output`` renders them.  All state
 lives on the generator instance, which Pelican creates afresh for every run.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
+``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
+mirror of the site; default: each event speaks its own ``language``),
 ``PODIUM_THEME`` (where the Podium templates are, default ``THEME``) and the
 ``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`podium.site.urls`.
 """
@@ -102,7 +104,8 @@ class PodiumGenerator(Generator):
 
     @fewer_collections()
     def generate_context(self):
-        self.events = [event_view(outcome, self.urls) for outcome in self.outcomes]
+        language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
+        self.events = [event_view(outcome, self.urls, language) for outcome in self.outcomes]
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)

@@ -109,7 +109,7 @@ class Person:
     seed: int | None = None
     previous_place: int | None = None
     profile_url: str = ""  # the person's page across events, when players.yaml has them
-    language: str = "en"  # the event's: names sort in its alphabet
+    language: str = "en"  # the event's own (not the UI's): names sort in its alphabet
 
     @cached_property
     def sort(self):  # computed once: lists of names sort by it on many pages
@@ -488,12 +488,12 @@ def _stage_info(fmt, event) -> dict:
         return {}
 
 
-def event_view(outcome, urls: Urls | None = None) -> EventView:
-    """The whole view tree of one event."""
+def event_view(outcome, urls: Urls | None = None, language: str | None = None) -> EventView:
+    """The whole view tree of one event, in ``language`` (default: the event's own)."""
     urls = urls or Urls()
     event, fmt = outcome.event, outcome.format
     slug = event.slug
-    lang = event.language or "en"
+    lang = language or event.language or "en"
     stages = _stage_info(fmt, event)
 
     people = {}
@@ -585,7 +585,7 @@ def event_view(outcome, urls: Urls | None = None) -> EventView:
     fmt_view = _format_view(fmt, event, stages)
     event_urls = {kind: urls.url(kind, slug=slug)
                   for kind in ("event", "standings_index", "players", "classification", "format", "json")}
-    view = EventView(slug, event.name, event.language or "en", [str(d) for d in event.dates], event.venue, event.seed,
+    view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
                      event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
                      classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls)
     view.links = extensions.collect("links", view)

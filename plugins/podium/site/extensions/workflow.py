@@ -8,7 +8,7 @@ Per round:
     line that recomputes every key and sorts them (:func:`verify_command`).
 ``round_find``    ``{slug}/{stage}-{round}/find/``
     "Find your table": every seated player, alphabetically in the event's
-    language (:func:`collation_key`), with table (or match) and seat; large
+    language (:func:`podium.collation.collation_key`), with table (or match) and seat; large
     type, for the wall.
 ``round_sheets``  ``{slug}/{stage}-{round}/sheets/``
     Score sheets for the tables of an upcoming or in-progress round that have
@@ -42,7 +42,6 @@ import shlex
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from ...collation import collate, collation_key
 from ...draw import key as draw_key
 from ...numbers import json_number
 from ...text import N_, translate
@@ -154,12 +153,12 @@ class FindLine:
 def find_lines(ev, rnd) -> list:
     """Every seated player of a round with their unit and seat, in the event's alphabet."""
     lines = [FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats]
-    return sorted(lines, key=lambda line: collation_key(line.player.name, ev.language) + (line.player.id,))
+    return sorted(lines, key=lambda line: line.player.sort)
 
 
 def absent_players(ev, rnd) -> list:
     ids = rnd.extra.get("absent") or ()
-    return collate([ev.people[pid] for pid in ids if pid in ev.people], ev.language, key=lambda p: p.name)
+    return sorted((ev.people[pid] for pid in ids if pid in ev.people), key=lambda p: p.sort)
 
 
 # == score sheets ======================================================================
