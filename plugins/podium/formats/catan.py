@@ -383,6 +383,7 @@ class _CatanRun(Run):
         outcome.extra["replaced"] = replaced
         outcome.extra["advanced"] = self.advanced
         if self.fmt.roles:
+            outcome.extra["organisers_bank"] = True  # the organisers are the final's banker
             for table in outcome.units:
                 table.choice_order = tuple(finalists)
         if outcome.status == "complete":
