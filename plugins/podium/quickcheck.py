@@ -112,8 +112,7 @@ class _Compiler:
             return _always
         if len(checks) == 1:
             return checks[0]
-        checks = tuple(checks)
-        return lambda x: all(check(x) for check in checks)
+        return _all_of(tuple(checks))
 
     # -- keywords ----------------------------------------------------------------------
 
@@ -150,7 +149,15 @@ class _Compiler:
 
     def _properties(self, properties, _schema):
         compiled = tuple((name, self.compile(sub)) for name, sub in properties.items())
-        return lambda x: type(x) is not dict or all(name not in x or check(x[name]) for name, check in compiled)
+
+        def check(x):
+            if type(x) is dict:
+                for name, sub in compiled:
+                    if name in x and not sub(x[name]):
+                        return False
+            return True
+
+        return check
 
     def _additionalProperties(self, sub, schema):
         if "patternProperties" in schema:
@@ -158,8 +165,16 @@ class _Compiler:
         known = frozenset(schema.get("properties", ()))
         if sub is False:
             return lambda x: type(x) is not dict or known.issuperset(x)
-        check = self.compile(sub)
-        return lambda x: type(x) is not dict or all(check(v) for k, v in x.items() if k not in known)
+        sub_check = self.compile(sub)
+
+        def check(x):
+            if type(x) is dict:
+                for k, v in x.items():
+                    if k not in known and not sub_check(v):
+                        return False
+            return True
+
+        return check
 
     def _required(self, names, _schema):
         names = tuple(names)
@@ -178,8 +193,16 @@ class _Compiler:
     def _items(self, sub, schema):
         if "prefixItems" in schema or not isinstance(sub, (dict, bool)):
             raise _Unknown("items")
-        check = self.compile(sub)
-        return lambda x: type(x) is not list or all(check(v) for v in x)
+        item_check = self.compile(sub)
+
+        def check(x):
+            if type(x) is list:
+                for v in x:
+                    if not item_check(v):
+                        return False
+            return True
+
+        return check
 
     def _minItems(self, n, _schema):
         return lambda x: type(x) is not list or len(x) >= n
@@ -216,8 +239,7 @@ class _Compiler:
         return lambda x: type(x) is not str or search(x) is not None
 
     def _allOf(self, subs, _schema):
-        checks = tuple(self.compile(s) for s in subs)
-        return lambda x: all(check(x) for check in checks)
+        return _all_of(tuple(self.compile(s) for s in subs))
 
     def _anyOf(self, subs, _schema):
         checks = tuple(self.compile(s) for s in subs)
@@ -267,6 +289,16 @@ class _Compiler:
         then = self.compile(schema.get("then", True))
         otherwise = self.compile(schema.get("else", True))
         return lambda x: then(x) if test(x) else otherwise(x)
+
+
+def _all_of(checks: tuple):
+    def check(x):
+        for one in checks:
+            if not one(x):
+                return False
+        return True
+
+    return check
 
 
 def _exact(schema) -> bool:

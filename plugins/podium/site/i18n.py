@@ -112,7 +112,7 @@ def install(env, language: str) -> None:
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
     env.globals["gettext"] = env.globals["_"] = _newstyle_gettext(catalog)
-    env.globals["tr"] = lambda value: translate(value, catalog.gettext)
+    env.globals["tr"] = _translator(catalog)
     env.globals["podium_language"] = language or "en"
     env.filters["date"] = _date_filter
     env.filters["num"] = _number_filter
@@ -153,6 +153,19 @@ def _newstyle_gettext(catalog):
 
 
 _PLAIN = {str, int, Markup}
+
+
+@lru_cache(maxsize=None)
+def _translator(catalog):
+    """``tr()``: :func:`podium.text.translate` into ``catalog``, a plain msgid looked up directly."""
+    lookup = catalog.gettext
+
+    def tr(value):
+        if type(value) is str:
+            return lookup(value)
+        return translate(value, lookup)
+
+    return tr
 
 
 # -- numbers and dates in the language's format ----------------------------------------------
