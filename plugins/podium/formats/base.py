@@ -92,6 +92,13 @@ def check_numbering(rounds) -> list[Problem]:
     return problems
 
 
+def opponent_of(players, player: str | None) -> str | None:
+    """The other player of a two-player game or match (None when ``player`` is None)."""
+    if player is None:
+        return None
+    return players[1] if player == players[0] else players[0]
+
+
 class Run:
     """One evaluation of one event: the state every format's walk starts with.
 

@@ -40,7 +40,7 @@ from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import SeatingError, pairs
 from ..text import N_, Text
-from .base import Format, Run, StageSpec, compare_seating, round_status
+from .base import Format, Run, opponent_of, StageSpec, compare_seating, round_status
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6
@@ -94,9 +94,7 @@ class CarcassonneGame:
 
     @property
     def loser(self) -> str | None:
-        if self.winner is None:
-            return None
-        return self.players[1] if self.winner == self.players[0] else self.players[0]
+        return opponent_of(self.players, self.winner)
 
     @property
     def draw(self) -> bool:

@@ -64,7 +64,7 @@ from ..model import Event, Match, Round
 from ..numbers import tenths
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..text import N_, Text
-from .base import Format, Run, StageSpec
+from .base import Format, Run, opponent_of, StageSpec
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100
@@ -254,9 +254,7 @@ class TantrixMatch:
 
     @property
     def loser(self) -> str | None:
-        if self.winner is None:
-            return None
-        return self.players[1] if self.winner == self.players[0] else self.players[0]
+        return opponent_of(self.players, self.winner)
 
     @property
     def needs_game(self) -> bool:

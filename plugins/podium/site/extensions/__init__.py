@@ -32,6 +32,7 @@ All return values are built from the view tree, never from Pelican.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import import_module
 
 MODULES = (
@@ -64,9 +65,11 @@ class File:
     text: str
 
 
-def loaded():
-    """The extension modules, in the order of :data:`MODULES`."""
-    return [import_module(f"{__name__}.{name}") for name in MODULES]
+@lru_cache(maxsize=None)
+def loaded() -> tuple:
+    """The extension modules, in the order of :data:`MODULES` (imported once:
+    every page's view asks for them)."""
+    return tuple(import_module(f"{__name__}.{name}") for name in MODULES)
 
 
 def collect(name: str, *args) -> list:
