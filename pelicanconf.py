@@ -20,6 +20,8 @@ PLUGIN_PATHS = ["plugins"]
 PLUGINS = ["podium"]
 PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
 PODIUM_THEME = os.path.join(HERE, "themes", "podium")
+# processes writing event pages at once (default: every usable core)
+PODIUM_JOBS = int(os.environ.get("PODIUM_JOBS") or 0) or None
 
 # Jinja: names are data, so everything is escaped; UI strings go through gettext
 JINJA_ENVIRONMENT = {

@@ -198,18 +198,28 @@ from pelican import Pelican
 from pelican.settings import read_settings
 imports = time.perf_counter() - start_imports
 settings, override = sys.argv[1], json.loads(sys.argv[2])
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 Pelican(read_settings(settings, override=override)).run()
-seconds = time.perf_counter() - start
-rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print("BENCH-RESULT " + json.dumps({"seconds": seconds, "imports": imports,
-      "rss_bytes": rss if sys.platform == "darwin" else rss * 1024}))
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+unit = 1 if sys.platform == "darwin" else 1024
+print("BENCH-RESULT " + json.dumps({"seconds": seconds, "imports": imports, "cpu": cpu,
+      "workers_cpu": workers.ru_utime + workers.ru_stime,
+      "rss_bytes": own.ru_maxrss * unit, "worker_rss_bytes": workers.ru_maxrss * unit}))
 """
+
+
+def settle() -> None:
+    """Write out what earlier steps left in the page cache, so that no
+    measurement pays for the writes of the one before it."""
+    if hasattr(os, "sync"):
+        os.sync()
 
 
 def pelican_build(settings: Path, override: dict) -> dict:
     """Run one Pelican build in a fresh subprocess; its ``run()`` time, peak RSS and wall time."""
     env = dict(os.environ, PYTHONHASHSEED="0")
+    settle()
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _BUILD_SCRIPT, str(settings), json.dumps(override)],
                           capture_output=True, text=True, env=env)
@@ -273,11 +283,13 @@ def page_content(text: str) -> dict:
 
 
 def floor(pages: list[tuple[str, dict]], output: Path) -> float:
-    """Render and write ``pages`` ((relative path, content)) with the minimal template; seconds."""
+    """Render and write ``pages`` ((relative path, content)) with the minimal template
+    into the new folder ``output``, like the archive build; seconds."""
     import jinja2
 
     if output.exists():
         shutil.rmtree(output)
+    settle()
     start = time.perf_counter()
     template = jinja2.Environment(autoescape=True).from_string(FLOOR_TEMPLATE)
     for relative, content in pages:
@@ -435,23 +447,31 @@ def run(events: int = 200, sample: int = 1000, big: bool = True, cache: Path | N
         builds = [build_archive(archive, work / "archive", settings) for _ in range(repeat)]
         seconds = statistics.median(b["seconds"] for b in builds)
         build = builds[0]
-        rss_mb = max(b["rss_bytes"] for b in builds) / 2 ** 20
-        numbers.update(archive_s=seconds, pages=build["pages"], rss_mb=rss_mb)
+        cpu = statistics.median(b["cpu"] + b["workers_cpu"] for b in builds)
+        # peak memory of the build: the main process and its largest page-writing worker
+        # together (an upper bound: pages the two share are counted twice)
+        rss_mb = max(b["rss_bytes"] + b["worker_rss_bytes"] for b in builds) / 2 ** 20
+        numbers.update(archive_s=seconds, archive_cpu_s=cpu, pages=build["pages"], rss_mb=rss_mb)
         runs = ", ".join(f"{b['seconds']:.2f}" for b in builds)
         log(f"1. archive: {events} events, {build['pages']} pages ({build['bytes'] / 2 ** 20:.0f} MB of HTML) "
-            f"in {seconds:.2f} s = {build['pages'] / seconds:.0f} pages/s; peak RSS {rss_mb:.0f} MB "
-            f"[Pelican(read_settings(...)).run() in a subprocess; runs: {runs} s; "
-            f"process wall {build['wall']:.2f} s incl. {build['imports']:.2f} s of imports]")
+            f"in {seconds:.2f} s = {build['pages'] / seconds:.0f} pages/s, {cpu:.2f} s of CPU in all processes; "
+            f"peak RSS {rss_mb:.0f} MB (main {build['rss_bytes'] / 2 ** 20:.0f} MB + largest worker "
+            f"{build['worker_rss_bytes'] / 2 ** 20:.0f} MB) [Pelican(read_settings(...)).run() in a subprocess; "
+            f"runs: {runs} s; process wall {build['wall']:.2f} s incl. {build['imports']:.2f} s of imports]")
 
         pages = read_pages(work / "archive")
-        floors = [floor(pages, work / "floor") for _ in range(max(repeat, 3))]  # short: take a median of 3
+        floors = []
+        for run_number in range(max(repeat, 3)):  # short: take a median of 3
+            if run_number:
+                shutil.rmtree(work / f"floor-{run_number - 1}")
+            floors.append(floor(pages, work / f"floor-{run_number}"))
         floor_s = statistics.median(floors)
-        floor_bytes = sum(p.stat().st_size for p in html_pages(work / "floor"))
-        numbers.update(floor_s=floor_s, floor_ratio=seconds / floor_s)
+        floor_bytes = sum(p.stat().st_size for p in html_pages(work / f"floor-{len(floors) - 1}"))
+        numbers.update(floor_s=floor_s, floor_ratio=seconds / floor_s, floor_cpu_ratio=cpu / floor_s)
         log(f"2. floor: the same {len(pages)} pages' titles, table rows and cell texts "
             f"({floor_bytes / 2 ** 20:.0f} MB) through a minimal Jinja2 template, written, in this process: "
             f"{floor_s:.2f} s = {len(pages) / floor_s:.0f} pages/s (runs: {', '.join(f'{f:.2f}' for f in floors)} s); "
-            f"ratio full/floor {seconds / floor_s:.2f}")
+            f"ratio full/floor {seconds / floor_s:.2f} (CPU of all the build's processes / floor: {cpu / floor_s:.2f})")
         del pages
 
         texts = markdown_pages(work / "archive", sample)

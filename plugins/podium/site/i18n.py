@@ -210,10 +210,12 @@ def _symbols(language: str) -> tuple:
     return get_decimal_symbol(where), template
 
 
+@lru_cache(maxsize=1 << 16, typed=True)
 def number_text(value, language: str = "en", places: int = 3, fixed: bool = False) -> str:
     """A number with the language's decimal sign: up to ``places`` decimals
     (trailing zeros dropped, half to even), or exactly ``places`` when
-    ``fixed``; no grouping (scores stay short), never "-0"."""
+    ``fixed``; no grouping (scores stay short), never "-0".  Remembered: the
+    same few hundred values come back on every page of an event."""
     if type(value) is int and not (fixed and places):
         return str(value)
     text = f"{exact(value).quantize(_QUANTUM[places], ROUND_HALF_EVEN):f}" if places else f"{round(exact(value)):d}"
@@ -227,6 +229,7 @@ def number_text(value, language: str = "en", places: int = 3, fixed: bool = Fals
 _QUANTUM = {places: Decimal(1).scaleb(-places) for places in range(10)}
 
 
+@lru_cache(maxsize=1 << 16, typed=True)
 def percent_text(value, language: str = "en", places: int = 1) -> str:
     """A fraction of one as a percentage the language's way: 0.25 is 25.0% in
     English, 25,0% in Latvian, 25,0 % in Lithuanian."""

@@ -21,6 +21,7 @@ The output is the same to the byte.
 
 from __future__ import annotations
 
+import os
 from types import FunctionType
 
 import jinja2
@@ -39,6 +40,19 @@ except ImportError:  # pragma: no cover
     _PassArg = None
 
 
+# The macros of podium/macros.html whose output depends on nothing but their one
+# argument, SITEURL and the page's language, and which pages of an event show
+# again and again (a player's link, a round's or a standing's title): made once
+# per page depth and language.  A theme that overrides one must keep it so.
+PURE_MACROS = frozenset({"person", "round_title", "standing_title", "criterion_th", "status_badge"})
+PURE_MACROS_FILE = os.path.join("podium", "macros.html")
+MEMO_LIMIT = 200_000  # results kept (an event's worth); then it starts afresh
+
+
+def _is_pure(code) -> bool:
+    return code.co_name == "macro" and code.co_filename.endswith(PURE_MACROS_FILE)
+
+
 class Context(runtime.Context):
     """:class:`jinja2.runtime.Context` with a shorter path for functions and macros."""
 
@@ -50,6 +64,8 @@ class Context(runtime.Context):
                 if kwargs:
                     kwargs.pop("_block_vars", None)
                     kwargs.pop("_loop_vars", None)
+                if kind is runtime.Macro and len(args) == 1 and not kwargs and __obj.name in PURE_MACROS:
+                    return __self._remembered(__obj, args[0])
                 try:
                     if pass_arg is None:
                         return __obj(*args, **kwargs)
@@ -58,6 +74,22 @@ class Context(runtime.Context):
                     return __self.environment.undefined(
                         "value was undefined because a callable raised a StopIteration exception")
         return runtime.Context.call(__self, __obj, *args, **kwargs)
+
+    def _remembered(self, macro, argument):
+        """``macro(argument)``, made once per argument, SITEURL and language (:data:`PURE_MACROS`)."""
+        code = macro._func.__code__
+        memo = getattr(self.environment, "podium_macro_memo", None)
+        if memo is None or not _is_pure(code):
+            return macro(argument)
+        key = (code, id(argument), self.get("SITEURL"), self.environment.globals.get("podium_language"))
+        found = memo.get(key)
+        if found is not None and found[0] is argument:  # the very object, still alive: held here
+            return found[1]
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        result = macro(argument)
+        memo[key] = (argument, result)
+        return result
 
 
 _str_new = str.__new__
@@ -87,9 +119,17 @@ class Template(jinja2.Template):
         return template
 
 
+def forget(env) -> None:
+    """Drop the remembered macro results (a new build: its own views)."""
+    if hasattr(env, "podium_macro_memo"):
+        env.podium_macro_memo.clear()
+
+
 def install(env) -> None:
     """Render ``env``'s templates with :class:`Context` and :class:`Template`
-    (when Jinja is the kind this was written for and nothing else replaced them)."""
+    (when Jinja is the kind this was written for and nothing else replaced them),
+    remembering the results of :data:`PURE_MACROS`."""
+    env.podium_macro_memo = {}
     if _PassArg is not None and env.context_class is runtime.Context:
         env.context_class = Context
     if env.template_class is jinja2.Template:

@@ -13,13 +13,16 @@ generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
 and before any ``generate_context``, so evaluating there is the only way a
 build with problems can stop before anything in the output folder is
 written or deleted.  ``generate_context`` then builds the view trees and
-shares them as ``podium_events``; ``generate_output`` renders them.  All state
+shares them as ``podium_events``; ``generate_output`` renders them, the
+events' pages shared out among forked workers.  All state
 lives on the generator instance, which Pelican creates afresh for every run.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
-``PODIUM_THEME`` (where the Podium templates are, default ``THEME``) and the
+``PODIUM_THEME`` (where the Podium templates are, default ``THEME``),
+``PODIUM_JOBS`` (processes writing event pages at once, default: every
+usable core; see :mod:`podium.site.workers`) and the
 ``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`podium.site.urls`.
 """
 
@@ -29,7 +32,9 @@ import gc
 import logging
 import os
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
@@ -39,7 +44,7 @@ from pelican.utils import sanitised_join
 from ..errors import Problems
 from ..export import dumps, event_document
 from ..pipeline import evaluate_folder
-from . import extensions, i18n, jinja_speed
+from . import extensions, i18n, jinja_speed, workers
 from .urls import Urls
 from .views import event_view
 
@@ -92,6 +97,11 @@ def fewer_collections():
         gc.set_threshold(*before)
 
 
+class MenuLink(NamedTuple):
+    title: str
+    url: str
+
+
 class PodiumGenerator(Generator):
     """Writes the site home and every event's pages and event.json."""
 
@@ -129,6 +139,9 @@ class PodiumGenerator(Generator):
         ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
         self.context["podium_events"] = ordered
         self.context["podium_home_page"] = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
+        # the site menu of every page (base.html), its URLs made once: Pelican computes a page's url anew each time
+        self.context["podium_menu"] = [MenuLink(page.title, page.url) for page in self.context.get("pages", [])
+                                       if page.template != "rules"]
         # site-wide pages (people across events) also link event pages to themselves
         self.site_pages = extensions.collect("site_pages", ordered, self.urls, self.registry)
         # URLs of the site-level pages without parts (people, search), for every page's links
@@ -140,40 +153,54 @@ class PodiumGenerator(Generator):
 
     @fewer_collections()
     def generate_output(self, writer):
-        relative = self.settings["RELATIVE_URLS"]
-        default_lang = self.settings.get("DEFAULT_LANG", "en")
+        """Every event's pages, on every usable core (:mod:`.workers`), then the site's own."""
+        jobs = self.settings.get("PODIUM_JOBS") or workers.usable_cores()
+        jinja_speed.forget(self.env)
+        try:
+            workers.for_each(partial(self._write_event, writer), self.events, jobs, cost=_page_cost)
+            self._write_site(writer)
+        finally:
+            jinja_speed.forget(self.env)  # what the pages of this build needed
+
+    def _write_page(self, writer, save_as, template, **values):
+        writer.write_file(save_as, self.get_template(template), self.context,
+                          relative_urls=self.settings["RELATIVE_URLS"], **values)
+
+    def _write_event(self, writer, ev):
+        """One event's pages, its event.json and its extension pages and files."""
         urls = self.urls
+        write = partial(self._write_page, writer)
+        i18n.install(self.env, ev.language)
+        slug = ev.slug
+        common = {"ev": ev, "lang": ev.language}
+        write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
+        for rnd in ev.rounds:
+            write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, section="rounds", **common)
+        if ev.standings:  # knockout formats have none
+            write(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
+        for st in ev.standings:
+            write(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
+                  "podium/standings", standing=st, section="standings", **common)
+        write(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
+        for person in ev.players:
+            write(urls.save_as("player", slug=slug, player=person.id), "podium/player",
+                  pp=ev.player_pages[person.id], section="players", **common)
+        if ev.finished:
+            write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
+        write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
+        self._write_json(urls.save_as("json", slug=slug), ev.outcome)
+        for page in extensions.collect("pages", ev):
+            write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
+        for file in extensions.collect("files", ev):
+            self._write_text(urls.save_as(file.kind, **file.parts), file.text)
 
-        def write(save_as, template, **values):
-            writer.write_file(save_as, self.get_template(template), self.context, relative_urls=relative, **values)
-
+    def _write_site(self, writer):
+        """The home page and the site-wide pages and files (people, search, feed)."""
+        urls = self.urls
+        write = partial(self._write_page, writer)
+        default_lang = self.settings.get("DEFAULT_LANG", "en")
         i18n.install(self.env, default_lang)
         write(urls.save_as("home"), "podium/home", events=self.context["podium_events"], lang=default_lang)
-        for ev in self.events:
-            i18n.install(self.env, ev.language)
-            slug = ev.slug
-            common = {"ev": ev, "lang": ev.language}
-            write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
-            for rnd in ev.rounds:
-                write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, section="rounds", **common)
-            if ev.standings:  # knockout formats have none
-                write(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
-            for st in ev.standings:
-                write(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
-                      "podium/standings", standing=st, section="standings", **common)
-            write(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
-            for person in ev.players:
-                write(urls.save_as("player", slug=slug, player=person.id), "podium/player",
-                      pp=ev.player_pages[person.id], section="players", **common)
-            if ev.finished:
-                write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
-            write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
-            self._write_json(urls.save_as("json", slug=slug), ev.outcome)
-            for page in extensions.collect("pages", ev):
-                write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
-            for file in extensions.collect("files", ev):
-                self._write_text(urls.save_as(file.kind, **file.parts), file.text)
-        i18n.install(self.env, default_lang)
         for page in self.site_pages:
             write(urls.save_as(page.kind, **page.parts), page.template, lang=default_lang,
                   people_url=urls.url("people"), **page.values)
@@ -190,6 +217,12 @@ class PodiumGenerator(Generator):
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         logger.info('Writing "%s"', path)
+
+
+def _page_cost(ev) -> int:
+    """About how much writing an event's pages takes: its rounds (round, find
+    and check pages), standings and players (their pages are the heaviest)."""
+    return 3 * len(ev.rounds) + len(ev.standings) + 2 * len(ev.players)
 
 
 def add_templates_and_translations(generator):

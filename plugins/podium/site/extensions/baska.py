@@ -62,8 +62,9 @@ def points(value, lang: str = "en") -> str:
 
 def exact(value) -> str:
     """The exact fraction when 2 decimals do not say it all (10/3), else ''."""
-    value = Fraction(value)
-    return "" if (value * 100).denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if type(value) is not Fraction:
+        value = Fraction(value)
+    return "" if 100 % value.denominator == 0 else f"{value.numerator}/{value.denominator}"
 
 
 def places(values) -> list[str]:

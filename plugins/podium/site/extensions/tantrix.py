@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
 from ...text import N_
@@ -41,6 +42,7 @@ CHART_WIDTH, CHART_HEIGHT = 320, 160
 CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 34, 6, 8, 18
 
 
+@lru_cache(maxsize=1 << 14)
 def tp_text(value: int, lang: str = "en") -> str:
     """Integer tenths of a TP as text with one decimal ("-0.7", "102.3"; lv "102,3")."""
     if lang and lang != "en":
