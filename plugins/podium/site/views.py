@@ -290,6 +290,11 @@ class Game:
     standing: Standing | None = None
     rank: int | None = None
 
+    @property
+    def labelled_cells(self) -> list:
+        """(column, cell) of each of the player's values in this game."""
+        return list(zip(self.unit.columns, self.seat.cells))
+
 
 @dataclass
 class Place:
