@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from test_site import build, tables, text
+from test_site import build, read, tables, text
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "tests" / "samples" / "results"
@@ -128,10 +128,6 @@ def results(tmp_path_factory):
 @pytest.fixture(scope="module")
 def site(results, tmp_path_factory):
     return build(results, tmp_path_factory.mktemp("wf-site") / "output")
-
-
-def read(site: Path, path: str) -> str:
-    return (site / path).read_text("utf-8")
 
 
 def doc(site: Path, slug: str) -> dict:
