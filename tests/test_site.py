@@ -500,6 +500,31 @@ def test_generic_units_show_their_json_keys():
     assert unit.has_result
 
 
+@pytest.mark.parametrize("kind, caption", [("games", "Table 3"), ("tables", "Table 3"), ("matches", "Match 3")])
+def test_generic_unit_partials_render_every_kind(kind, caption):
+    """The theme's fallback partials (units/<kind>.html) for units no extension shows."""
+    from types import SimpleNamespace
+
+    from jinja2 import Environment, FileSystemLoader
+
+    from podium.site import i18n, jinja_speed
+    from podium.site.views import Person, generic_unit
+
+    class Unit:
+        def to_json(self):
+            return {"table": 3, "players": ["a", "b"], "score": [10, 7], "winner": "a"}
+
+    env = Environment(loader=FileSystemLoader(str(ROOT / "themes" / "podium" / "templates")), autoescape=True)
+    i18n.install(env, "en")
+    jinja_speed.install(env)
+    people = {"a": Person("a", "Ann <A>", "e/players/a/"), "b": Person("b", "Ben", "e/players/b/")}
+    rnd = SimpleNamespace(units=[generic_unit(kind, Unit(), people)])
+    html = env.get_template(f"podium/units/{kind}.html").render(rnd=rnd, SITEURL="..")
+    assert f"<caption>{caption}" in html
+    assert '<a href="../e/players/a/">Ann &lt;A&gt;</a>' in html
+    assert html.count('class="units units-generic"') == 1
+
+
 def test_urls_refuse_anything_but_ids():
     from podium.site.urls import Urls
 

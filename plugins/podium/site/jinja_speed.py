@@ -77,18 +77,19 @@ class Context(runtime.Context):
 
     def _remembered(self, macro, argument):
         """``macro(argument)``, made once per argument, SITEURL and language (:data:`PURE_MACROS`)."""
-        code = macro._func.__code__
         memo = getattr(self.environment, "podium_macro_memo", None)
-        if memo is None or not _is_pure(code):
+        if memo is None:
             return macro(argument)
+        code = macro._func.__code__
         key = (code, id(argument), self.get("SITEURL"), self.environment.globals.get("podium_language"))
         found = memo.get(key)
         if found is not None and found[0] is argument:  # the very object, still alive: held here
             return found[1]
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
         result = macro(argument)
-        memo[key] = (argument, result)
+        if _is_pure(code):  # only results of podium/macros.html are kept (and so ever found)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = (argument, result)
         return result
 
 
