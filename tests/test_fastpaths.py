@@ -180,6 +180,7 @@ TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }
 {% macro box() %}[{{ caller() }}]{% endmacro %}
 {% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }}
 {% call box() %}{{ _('seat %(number)s', number=loop.index) }} {{ _('won') }}{% endcall %}{{ stop() }}|{{ p.name|upper }}
+{% set line %}<{{ p.name }}>{{ loop.index }}{% endset %}{{ line }}{{ line|length }}
 {% endfor %}{% for n in numbers %}{{ n }},{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
 
 
@@ -204,6 +205,35 @@ def _render(fast: bool):
 
 def test_podium_context_and_escaping_render_what_jinja_renders():
     assert _render(True) == _render(False)
+
+
+def test_memo_renders_its_body_once_per_keys_siteurl_and_language():
+    """``{% memo %}`` (jinja_speed.Fragments): the same text as without it,
+    the body made once per keys (objects by identity), SITEURL and language."""
+    from jinja2 import Environment
+
+    from podium.site import i18n, jinja_speed
+
+    env = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    i18n.install(env, "en")
+    jinja_speed.install(env)
+    made = []
+    env.globals["made"] = lambda name: made.append(name) or ""
+    memo = env.from_string("{% for p in people %}{% memo p, 'x' %}{{ made(p.name) }}<a href='{{ SITEURL }}/{{ p.url }}'>"
+                           "{{ p.name }}</a> {{ _('won') }}{% endmemo %}|{% endfor %}")
+    plain = env.from_string("{% for p in people %}<a href='{{ SITEURL }}/{{ p.url }}'>{{ p.name }}</a> {{ _('won') }}|{% endfor %}")
+    ann, twin = {"url": "a/", "name": "Ann <b>"}, {"url": "a/", "name": "Ann <b>"}
+    people = [ann, ann, twin, ann]
+    assert memo.render(people=people, SITEURL="..") == plain.render(people=people, SITEURL="..")
+    assert made == ["Ann <b>", "Ann <b>"]  # ann once, her equal twin (another object) once
+    assert memo.render(people=people, SITEURL="../..") == plain.render(people=people, SITEURL="../..")
+    assert len(made) == 4  # another SITEURL: made again
+    i18n.install(env, "lv")
+    assert memo.render(people=people, SITEURL="..") == plain.render(people=people, SITEURL="..")
+    assert "uzvara" in plain.render(people=people, SITEURL="..") and len(made) == 6  # another language
+    jinja_speed.forget(env)
+    memo.render(people=[ann], SITEURL="..")
+    assert len(made) == 7  # forgotten: made afresh
 
 
 def test_cached_gettext_matches_jinja_newstyle_gettext():

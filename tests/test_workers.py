@@ -1,16 +1,18 @@
-"""Events written by forked workers (podium.site.workers): every item exactly
-once, failures reported with their traceback, and a plain loop where forking
-is not wanted or not safe."""
+"""Work shared out among forked workers (podium.workers): every item exactly
+once, results back in the order of the items however large, failures
+reported with their traceback and no process or file descriptor left behind,
+and a plain loop where forking is not wanted or not safe."""
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
 
 import pytest
 
-from podium.site import workers
+from podium import workers
 
 
 def record(folder):
@@ -72,3 +74,118 @@ def test_a_failing_worker_fails_the_whole_run_with_its_traceback(tmp_path):
 
 def test_usable_cores_is_at_least_one():
     assert workers.usable_cores() >= 1
+
+
+# -- map_in_order: results sent back by the children ---------------------------------
+
+def needs_fork():
+    if not workers.can_fork():
+        pytest.skip("another thread runs in this test process: no fork")
+
+
+def open_fds() -> set:
+    return set(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else set()
+
+
+def assert_no_child_left():
+    with pytest.raises(ChildProcessError):  # every forked worker was waited for: no zombie
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_results_come_back_in_the_order_of_the_items():
+    needs_fork()
+    fds = open_fds()
+
+    def work(item):
+        time.sleep(0.01)
+        return item * item, os.getpid()
+
+    items = list(range(40))
+    results = workers.map_in_order(work, items, jobs=3, cost=lambda item: item % 7)  # taken in another order
+    assert [square for square, _ in results] == [item * item for item in items]
+    assert os.getpid() in {pid for _, pid in results}
+    assert len({pid for _, pid in results}) > 1
+    assert open_fds() == fds
+    assert_no_child_left()
+
+
+def test_without_cost_and_with_one_job_the_results_are_a_plain_map():
+    seen = []
+
+    def work(item):
+        seen.append(item)
+        return str(item)
+
+    assert workers.map_in_order(work, [3, 1, 2], jobs=1) == ["3", "1", "2"]
+    assert seen == [3, 1, 2]
+    assert workers.map_in_order(work, [], jobs=4) == []
+
+
+def test_results_larger_than_a_pipe_buffer_come_back_whole():
+    needs_fork()
+
+    def work(item):
+        time.sleep(0.01)
+        return chr(ord("a") + item) * 10_000_000
+
+    results = workers.map_in_order(work, list(range(6)), jobs=3)
+    assert [(len(text), text[0], text[-1]) for text in results] == [(10_000_000, c, c) for c in "abcdef"]
+    assert_no_child_left()
+
+
+def test_a_failing_child_fails_the_map_with_its_traceback_and_no_process_or_fd_left():
+    needs_fork()
+    parent, fds = os.getpid(), open_fds()
+
+    def work(item):
+        time.sleep(0.01)
+        if os.getpid() != parent:
+            raise ValueError(f"cannot evaluate item {item}")
+        return item
+
+    with pytest.raises(workers.WorkerFailed, match=r"(?s)Traceback.*ValueError: cannot evaluate item"):
+        workers.map_in_order(work, list(range(20)), jobs=3)
+    assert open_fds() == fds
+    assert_no_child_left()
+
+
+def test_a_result_that_does_not_pickle_is_a_failure():
+    needs_fork()
+    parent = os.getpid()
+
+    def work(item):
+        time.sleep(0.01)
+        return item if os.getpid() == parent else (lambda: item)
+
+    with pytest.raises(workers.WorkerFailed, match="pickle"):
+        workers.map_in_order(work, list(range(10)), jobs=2)
+    assert_no_child_left()
+
+
+def test_a_failure_here_is_raised_as_it_is_after_the_children_ended():
+    needs_fork()
+    parent, fds = os.getpid(), open_fds()
+
+    def work(item):
+        time.sleep(0.01)
+        if os.getpid() == parent:
+            raise KeyError(item)
+        return item
+
+    with pytest.raises(KeyError):
+        workers.map_in_order(work, list(range(20)), jobs=3)
+    assert open_fds() == fds
+    assert_no_child_left()
+
+
+def test_the_collector_is_left_as_it_was():
+    needs_fork()
+    results = workers.map_in_order(lambda item: [item], list(range(8)), jobs=2)
+    assert results == [[item] for item in range(8)]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        workers.map_in_order(lambda item: [item], list(range(8)), jobs=2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -16,7 +16,7 @@ What is measured (docs/performance.md says why each one and how to read it):
    ``Pelican(read_settings('pelicanconf.py', override=...)).run()`` in a fresh
    Python subprocess: the wall time of ``run()``, pages (HTML files written)
    per second, the CPU time of all its processes (event pages are written by
-   forked workers, :mod:`podium.site.workers`) and its peak RSS (the main
+   forked workers, :mod:`podium.workers`) and its peak RSS (the main
    process's ``ru_maxrss`` plus the largest worker's).  A subprocess keeps
    those figures the build's own and makes every build start cold, like
    ``make html``.

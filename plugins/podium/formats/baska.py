@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from ..draw import draw_order
 from ..errors import Problem
@@ -349,8 +350,15 @@ def tally(tables, sums: dict | None = None) -> dict:
     return sums
 
 
+def _tally_value(attr, pid, sums):
+    """The player's ``attr`` in ``sums`` (that of an empty :class:`Tally` before any round)."""
+    return getattr(sums.get(pid) or Tally(), attr)
+
+
 def _value(attr):
-    return lambda pid, sums: getattr(sums.get(pid) or Tally(), attr)
+    """A criterion's ``compute``: the player's ``attr`` in the sums (a module-level
+    function with the name bound, so outcomes pickle)."""
+    return partial(_tally_value, attr)
 
 
 CRITERIA = (

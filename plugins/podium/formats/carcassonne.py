@@ -222,16 +222,29 @@ class SwissTally:
         return rec.diff if rec else 0
 
 
+# the criteria's ``compute``: module-level functions, so outcomes pickle
+def _wins(pid, tally):
+    return tally.wins(pid)
+
+
+def _buchholz(pid, tally):
+    return tally.buchholz(pid)
+
+
+def _score_diff(pid, tally):
+    return tally.score_diff(pid)
+
+
 CRITERIA = (
     Criterion("wins", N_("Wins"), N_("W"),
               N_("Games won; a drawn game counts ½. A player who runs out of clock time loses the game."),
-              lambda pid, tally: tally.wins(pid)),
+              _wins),
     Criterion("buchholz", N_("Buchholz"), N_("Bh"),
               N_("The wins each opponent has now, added up over every game played (an opponent met twice is counted twice)."),
-              lambda pid, tally: tally.buchholz(pid)),
+              _buchholz),
     Criterion("score_diff", N_("Score difference"), N_("+/−"),
               N_("Own score minus the opponent's in each game, added up; a player who ran out of clock time counts 0 points in that game."),
-              lambda pid, tally: tally.score_diff(pid)),
+              _score_diff),
 )
 
 

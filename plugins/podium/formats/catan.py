@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from ..draw import draw_order
 from ..errors import Problem
@@ -147,8 +148,15 @@ def tally(tables) -> dict:
     return sums
 
 
+def _tally_value(attr, pid, sums):
+    """The player's ``attr`` in ``sums`` (that of an empty :class:`Tally` before any game)."""
+    return getattr(sums.get(pid) or Tally(), attr)
+
+
 def _value(attr):
-    return lambda pid, sums: getattr(sums.get(pid) or Tally(), attr)
+    """A criterion's ``compute``: the player's ``attr`` in the sums (a module-level
+    function with the name bound, so outcomes pickle)."""
+    return partial(_tally_value, attr)
 
 
 CRITERIA = (

@@ -11,10 +11,19 @@ templates call all the time -- plain Python functions and macros -- exactly
 as Jinja would (a plain function carries ``jinja_pass_arg`` when it wants an
 argument; a macro never does), and leaves every other callable to Jinja.
 Autoescaping calls :func:`markupsafe.escape` for every value a page shows
-(some 400 a page); :func:`escape` does the same for the two kinds that are
-nearly all of them -- text is escaped and marked safe, safe markup is kept
-as it is -- without the generic checks, and hands anything else to
-markupsafe.  :class:`Template` makes compiled templates use it.
+(some 800 a page), and only to yield its text into the page.
+:func:`escape_for_output` gives that text for the kinds that are nearly all
+of them -- text is escaped, safe markup and whole numbers are kept as they
+are -- without the generic checks and without wrapping each piece in a new
+``Markup`` object (a third of the cost of showing a value), and hands
+anything else to markupsafe.  :class:`Template` makes compiled templates use
+it: Jinja's compiled code calls ``escape`` for one thing only, a value it
+outputs (blocks, macros and ``{% set %}`` join the pieces and mark the
+whole safe).
+
+:class:`Fragments` adds ``{% memo key, ... %}...{% endmemo %}``: a part of a
+layout that every page of an event repeats (the site header, the event's
+navigation, the footer) is rendered once per key, SITEURL and language.
 
 The output is the same to the byte.
 """
@@ -26,7 +35,8 @@ from types import FunctionType
 
 import jinja2
 import markupsafe
-from jinja2 import runtime
+from jinja2 import nodes, runtime
+from jinja2.ext import Extension
 from markupsafe import Markup
 
 try:  # markupsafe's own C escaping of a str (private; without it, markupsafe.escape is used)
@@ -76,48 +86,96 @@ class Context(runtime.Context):
         return runtime.Context.call(__self, __obj, *args, **kwargs)
 
     def _remembered(self, macro, argument):
-        """``macro(argument)``, made once per argument, SITEURL and language (:data:`PURE_MACROS`)."""
+        """``macro(argument)``, made once per argument, SITEURL and language (:data:`PURE_MACROS`).
+
+        Keyed by identities (a code object hashes its whole body): the key's
+        objects are held with the result, so their ids stay theirs."""
         memo = getattr(self.environment, "podium_macro_memo", None)
         if memo is None:
             return macro(argument)
         code = macro._func.__code__
-        key = (code, id(argument), self.get("SITEURL"), self.environment.globals.get("podium_language"))
+        local = self.vars
+        siteurl = local["SITEURL"] if "SITEURL" in local else self.parent.get("SITEURL")
+        key = (id(code), id(argument), siteurl, self.environment.globals.get("podium_language"))
         found = memo.get(key)
-        if found is not None and found[0] is argument:  # the very object, still alive: held here
+        if found is not None:
             return found[1]
         result = macro(argument)
         if _is_pure(code):  # only results of podium/macros.html are kept (and so ever found)
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            memo[key] = (argument, result)
+            memo[key] = ((code, argument), result)
         return result
 
 
-_str_new = str.__new__
-
-
-def escape(value):
-    """:func:`markupsafe.escape`, shorter for ``str``, ``int`` and ``Markup``."""
+def escape_for_output(value) -> str:
+    """The text :func:`markupsafe.escape` gives ``value``, shorter for ``str``,
+    ``int`` and ``Markup`` and, for ``str`` and ``int``, a plain ``str``."""
     kind = type(value)
     if kind is str:
-        return _str_new(Markup, _escape_inner(value))
+        return _escape_inner(value)
     if kind is Markup:
         return value
     if kind is int:
-        return _str_new(Markup, int.__repr__(value))
+        return int.__repr__(value)
     return markupsafe.escape(value)
 
 
 class Template(jinja2.Template):
-    """A template whose compiled code escapes with :func:`escape`."""
+    """A template whose compiled code escapes what it outputs with :func:`escape_for_output`."""
 
     @classmethod
     def from_code(cls, environment, code, globals, uptodate=None):
         template = super().from_code(environment, code, globals, uptodate)
         namespace = template.root_render_func.__globals__  # the compiled module's globals
         if _escape_inner is not None and namespace.get("escape") is markupsafe.escape:
-            namespace["escape"] = escape
+            namespace["escape"] = escape_for_output
         return template
+
+
+class Fragments(Extension):
+    """``{% memo key, ... %}body{% endmemo %}``: the body rendered once per keys.
+
+    The rule a template states with it: the body shows nothing but its keys,
+    SITEURL, the page's language and values that are the same for the whole
+    build (the site's name, its menu).  The memo is then keyed by the tag's
+    place in its template, SITEURL, the language and the keys -- a string,
+    number or ``None`` by value, anything else by identity (the object itself
+    is held, so its id is never reused while the memo lives).  Blocks cannot
+    be inside a memo: put the memo inside the block instead.
+    """
+
+    tags = {"memo"}
+
+    def parse(self, parser):
+        lineno = next(parser.stream).lineno
+        keys = []
+        while parser.stream.current.type != "block_end":
+            if keys:
+                parser.stream.expect("comma")
+            keys.append(parser.parse_expression())
+        body = parser.parse_statements(("name:endmemo",), drop_needle=True)
+        place = nodes.Const(f"{parser.name}:{lineno}")
+        call = self.call_method("_fragment", [place, nodes.Name("SITEURL", "load"), nodes.Tuple(keys, "load")])
+        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+    def _fragment(self, place, siteurl, keys, caller):
+        memo = getattr(self.environment, "podium_macro_memo", None)
+        if memo is None:
+            return caller()
+        key = (place, siteurl, self.environment.globals.get("podium_language"),
+               *(k if k is None or type(k) in _BY_VALUE else id(k) for k in keys))
+        found = memo.get(key)
+        if found is not None:
+            return found[1]
+        result = caller()
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = (keys, result)  # the keys held: their ids stay theirs
+        return result
+
+
+_BY_VALUE = frozenset({str, int, bool, float})
 
 
 def forget(env) -> None:
@@ -129,8 +187,10 @@ def forget(env) -> None:
 def install(env) -> None:
     """Render ``env``'s templates with :class:`Context` and :class:`Template`
     (when Jinja is the kind this was written for and nothing else replaced them),
-    remembering the results of :data:`PURE_MACROS`."""
+    remembering the results of :data:`PURE_MACROS` and of ``{% memo %}``."""
     env.podium_macro_memo = {}
+    if Fragments.identifier not in env.extensions:
+        env.add_extension(Fragments)
     if _PassArg is not None and env.context_class is runtime.Context:
         env.context_class = Context
     if env.template_class is jinja2.Template:

@@ -8,7 +8,8 @@ Wiring, the Pelican way:
   can use them even under another theme) and the UI translations
   (``jinja2.ext.i18n``, installed for ``DEFAULT_LANG``).
 
-Evaluation happens when the generator is constructed.  Pelican builds every
+Evaluation happens when the generator is constructed (the event folders
+shared out among forked workers too).  Pelican builds every
 generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
 and before any ``generate_context``, so evaluating there is the only way a
 build with problems can stop before anything in the output folder is
@@ -22,7 +23,7 @@ Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 mirror of the site; default: each event speaks its own ``language``),
 ``PODIUM_THEME`` (where the Podium templates are, default ``THEME``),
 ``PODIUM_JOBS`` (processes writing event pages at once, default: every
-usable core; see :mod:`podium.site.workers`) and the
+usable core; see :mod:`podium.workers`) and the
 ``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`podium.site.urls`.
 """
 
@@ -44,7 +45,8 @@ from pelican.utils import sanitised_join
 from ..errors import Problems
 from ..export import dumps, event_document
 from ..pipeline import evaluate_folder
-from . import extensions, i18n, jinja_speed, workers
+from .. import workers
+from . import extensions, i18n, jinja_speed
 from .urls import Urls
 from .views import event_view
 
@@ -112,9 +114,10 @@ class PodiumGenerator(Generator):
         self.urls = Urls(self.settings)
         self.results = self.settings.get("PODIUM_RESULTS") or "results"
         self.events = []
+        self.jobs = int(self.settings.get("PODIUM_JOBS") or workers.usable_cores())
         try:
             with fewer_collections():
-                self.outcomes, self.registry = evaluate_folder(self.results)
+                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs)
         except Problems as exc:
             raise BuildFailed(exc.problems) from None
 
@@ -153,11 +156,10 @@ class PodiumGenerator(Generator):
 
     @fewer_collections()
     def generate_output(self, writer):
-        """Every event's pages, on every usable core (:mod:`.workers`), then the site's own."""
-        jobs = self.settings.get("PODIUM_JOBS") or workers.usable_cores()
+        """Every event's pages, on every usable core (:mod:`podium.workers`), then the site's own."""
         jinja_speed.forget(self.env)
         try:
-            workers.for_each(partial(self._write_event, writer), self.events, jobs, cost=_page_cost)
+            workers.for_each(partial(self._write_event, writer), self.events, self.jobs, cost=_page_cost)
             self._write_site(writer)
         finally:
             jinja_speed.forget(self.env)  # what the pages of this build needed

@@ -1,0 +1,112 @@
+"""Event folders evaluated in forked workers give what one process gives.
+
+The workers send their outcomes back pickled, so every outcome of every
+format must pickle and come back with the same event.json; and
+``evaluate_folder`` with several jobs must give the same outcomes, byte for
+byte, and the same problems in the same order, as with one.
+"""
+
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bad_inputs import CASES
+from podium import workers
+from podium.errors import Problems
+from podium.export import dumps, event_document
+from podium.formats import FORMAT_IDS
+from podium.pipeline import evaluate_event, evaluate_folder
+from podium.results import event_folders, read_registry
+from podium.simulate import invent_players, new_event_yaml, simulate
+from test_bad_input import apply_case
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "results"
+SAMPLES = ROOT / "tests" / "samples" / "results"
+FIELDS = {"catan-lv-2016": 16, "catan-lt-route66": 13, "carcassonne-lv": 12, "tantrix-wc": 12, "baska-gp": 13}
+
+
+def needs_fork():
+    if not workers.can_fork():
+        pytest.skip("another thread runs in this test process: no fork")
+
+
+def simulated_event(folder: Path, format_id: str, players: int, rounds=None) -> Path:
+    """An event of ``format_id`` played by the simulator: to the end, or ``rounds`` rounds and the next one seated."""
+    folder.mkdir(parents=True)
+    people = invent_players(players, "en", format_id)
+    if format_id == "tantrix-wc":
+        for number, person in enumerate(people, 1):
+            person["seed"] = number
+    (folder / "event.yaml").write_text(new_event_yaml(f"Simulated {format_id}", format_id, people, seed=format_id), "utf-8")
+    simulate(folder, seed=format_id, rounds=rounds, leave_upcoming=rounds is not None)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory) -> Path:
+    """A results folder with an event of every format played to the end, and one stopped after two rounds."""
+    results = tmp_path_factory.mktemp("simulated") / "results"
+    for format_id, players in FIELDS.items():
+        simulated_event(results / f"{format_id}-full", format_id, players)
+        simulated_event(results / f"{format_id}-upcoming", format_id, players, rounds=2)
+    return results
+
+
+def outcomes_of(results: Path) -> list:
+    registry, _ = read_registry(results)
+    found = [evaluate_event(folder, registry)[0] for folder in event_folders(results)]
+    assert None not in found
+    return found
+
+
+def exports(outcomes) -> list[str]:
+    return [dumps(event_document(outcome)) for outcome in outcomes]
+
+
+def test_every_outcome_pickles_and_comes_back_with_the_same_export(simulated):
+    outcomes = outcomes_of(DEMO) + outcomes_of(SAMPLES) + outcomes_of(simulated)
+    assert {outcome.event.format for outcome in outcomes} == set(FORMAT_IDS)
+    again = [pickle.loads(pickle.dumps(outcome, protocol=5)) for outcome in outcomes]
+    assert exports(again) == exports(outcomes)
+
+
+@pytest.mark.parametrize("results", [DEMO, SAMPLES, "simulated"], ids=["demo", "samples", "simulated"])
+def test_three_jobs_evaluate_a_folder_as_one_does(results, simulated):
+    needs_fork()
+    results = simulated if results == "simulated" else results
+    one, registry_one = evaluate_folder(results, jobs=1)
+    three, registry_three = evaluate_folder(results, jobs=3)
+    assert exports(three) == exports(one)
+    assert registry_three == registry_one
+
+
+@pytest.fixture(scope="module")
+def faulty(tmp_path_factory) -> Path:
+    """The conformance samples, every case of the bad-input corpus (one event
+    folder each) and a registry with a duplicate id, in one results folder."""
+    work = tmp_path_factory.mktemp("faulty")
+    results = work / "results"
+    shutil.copytree(SAMPLES, results)
+    for case_id, sample, edits in CASES:
+        shutil.move(apply_case(work / case_id, sample, edits), results / case_id)
+    (results / "players.yaml").write_text("- {id: ann, name: Ann}\n- {id: ann, name: Ann Again}\n", "utf-8")
+    return results
+
+
+def problems_of(results: Path, jobs: int) -> list:
+    with pytest.raises(Problems) as raised:
+        evaluate_folder(results, jobs=jobs)
+    return raised.value.problems
+
+
+def test_three_jobs_find_the_same_problems_in_the_same_order(faulty):
+    needs_fork()
+    one = problems_of(faulty, jobs=1)
+    where = {Path(problem.path).relative_to(faulty).parts[0] for problem in one}
+    assert where == {case_id for case_id, _, _ in CASES} | {"players.yaml"}  # every bad file says something
+    three = problems_of(faulty, jobs=3)
+    assert three == one
+    assert [str(problem) for problem in three] == [str(problem) for problem in one]
