@@ -54,6 +54,12 @@ class _Collation:
     weights: dict  # grapheme -> (primary, secondary)
     graphemes: tuple  # longest first
     expansions: dict
+    clusters: tuple = ()  # the expansions' keys, longest first ("ddzs" before "ddz")
+    starts: frozenset = frozenset()  # first letters of every grapheme and cluster longer than one letter
+
+    def __post_init__(self):
+        self.clusters = tuple(sorted(self.expansions, key=len, reverse=True))
+        self.starts = frozenset(g[0] for g in self.graphemes + self.clusters)
 
 
 @lru_cache(maxsize=None)
@@ -70,9 +76,17 @@ def _collation(language: str) -> _Collation:
 def _elements(text: str, coll: _Collation):
     """(primary, secondary) collation elements of a lowercased NFC string."""
     i, n = 0, len(text)
-    expansions = sorted(coll.expansions, key=len, reverse=True)  # "ddzs" before "ddz"
+    weights, starts = coll.weights, coll.starts
     while i < n:
-        for cluster in expansions:
+        char = text[i]
+        if char not in starts:  # one letter, one element: most of a name
+            if char in weights:
+                yield weights[char]
+            else:
+                yield from _char_elements(char, coll)
+            i += 1
+            continue
+        for cluster in coll.clusters:
             if text.startswith(cluster, i):
                 for grapheme in coll.expansions[cluster]:
                     yield coll.weights[grapheme]

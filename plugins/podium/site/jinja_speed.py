@@ -56,7 +56,28 @@ except ImportError:  # pragma: no cover
 # per page depth and language.  A theme that overrides one must keep it so.
 PURE_MACROS = frozenset({"person", "round_title", "standing_title", "criterion_th", "status_badge"})
 PURE_MACROS_FILE = os.path.join("podium", "macros.html")
+# The macro files whose macros use nothing of the page importing them ("with
+# context") but SITEURL and ``ev``: imported once per page depth, language and
+# event instead of once per page and partial.  A theme that overrides one must keep it so.
+SHARED_IMPORTS = frozenset({"podium/macros.html", "podium/workflow/macros.html", "podium/tantrix/macros.html",
+                            "podium/carcassonne/macros.html", "podium/baska/macros.html"})
 MEMO_LIMIT = 200_000  # results kept (an event's worth); then it starts afresh
+
+
+def _run(macro, args):
+    """``macro(*args)`` for a call with exactly its positional arguments.
+
+    What :meth:`jinja2.runtime.Macro.__call__` does then, without its checks
+    for the other ways to call a macro: a macro that takes a ``caller``,
+    ``varargs`` or ``kwargs`` (or an async environment) goes through it.
+    The compiled body already marks its text safe when autoescaping, so it
+    is not wrapped in a new ``Markup`` again."""
+    if macro.caller or macro.catch_varargs or macro.catch_kwargs or macro._environment.is_async:
+        return macro(*args)
+    result = macro._func(*args)
+    if macro._default_autoescape and type(result) is not Markup:
+        result = Markup(result)
+    return result
 
 
 def _is_pure(code) -> bool:
@@ -74,9 +95,11 @@ class Context(runtime.Context):
                 if kwargs:
                     kwargs.pop("_block_vars", None)
                     kwargs.pop("_loop_vars", None)
-                if kind is runtime.Macro and len(args) == 1 and not kwargs and __obj.name in PURE_MACROS:
-                    return __self._remembered(__obj, args[0])
                 try:
+                    if kind is runtime.Macro and not kwargs and len(args) == __obj._argument_count:
+                        if len(args) == 1 and __obj.name in PURE_MACROS:
+                            return __self._remembered(__obj, args[0])
+                        return _run(__obj, args)
                     if pass_arg is None:
                         return __obj(*args, **kwargs)
                     return __obj(__self.eval_ctx, *args, **kwargs)
@@ -100,7 +123,7 @@ class Context(runtime.Context):
         found = memo.get(key)
         if found is not None:
             return found[1]
-        result = macro(argument)
+        result = _run(macro, (argument,))
         if _is_pure(code):  # only results of podium/macros.html are kept (and so ever found)
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
@@ -122,7 +145,23 @@ def escape_for_output(value) -> str:
 
 
 class Template(jinja2.Template):
-    """A template whose compiled code escapes what it outputs with :func:`escape_for_output`."""
+    """A template whose compiled code escapes what it outputs with
+    :func:`escape_for_output`, and whose :data:`SHARED_IMPORTS` are remembered."""
+
+    def make_module(self, vars=None, shared=False, locals=None):
+        """``{% import ... with context %}`` of one of :data:`SHARED_IMPORTS`: the module
+        made for the first page with the same SITEURL, language and ``ev``."""
+        memo = getattr(self.environment, "podium_macro_memo", None)
+        if vars is None or memo is None or self.name not in SHARED_IMPORTS:
+            return super().make_module(vars, shared, locals)
+        ev = vars.get("ev")
+        key = (id(self), vars.get("SITEURL"), self.environment.globals.get("podium_language"), id(ev))
+        found = memo.get(key)
+        if found is not None:
+            return found[1]
+        module = super().make_module(vars, shared, locals)
+        memo[key] = ((self, ev), module)  # the key's objects held: their ids stay theirs
+        return module
 
     @classmethod
     def from_code(cls, environment, code, globals, uptodate=None):

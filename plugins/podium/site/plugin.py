@@ -99,6 +99,9 @@ def fewer_collections():
         gc.set_threshold(*before)
 
 
+SITE = "site"  # the share of the output that is the site's own pages, not an event's
+
+
 class MenuLink(NamedTuple):
     title: str
     url: str
@@ -156,13 +159,29 @@ class PodiumGenerator(Generator):
 
     @fewer_collections()
     def generate_output(self, writer):
-        """Every event's pages, on every usable core (:mod:`podium.workers`), then the site's own."""
+        """Every event's pages and the site's own, on every usable core (:mod:`podium.workers`).
+
+        The site's pages (home, people, search, feed) are one more share of
+        the work: every view they show was built before the fork."""
         jinja_speed.forget(self.env)
         try:
-            workers.for_each(partial(self._write_event, writer), self.events, self.jobs, cost=_page_cost)
-            self._write_site(writer)
+            workers.for_each(partial(self._write_share, writer), [*self.events, SITE], self.jobs, cost=self._page_cost)
         finally:
             jinja_speed.forget(self.env)  # what the pages of this build needed
+
+    def _write_share(self, writer, share):
+        if share is SITE:
+            self._write_site(writer)
+        else:
+            self._write_event(writer, share)
+
+    def _page_cost(self, share) -> int:
+        """About how much writing a share's pages takes: for an event its rounds
+        (round, find and check pages), standings and players (their pages are
+        the heaviest); for the site its people and events."""
+        if share is SITE:
+            return 2 * len(self.site_pages) + len(self.events)
+        return 3 * len(share.rounds) + len(share.standings) + 2 * len(share.players)
 
     def _write_page(self, writer, save_as, template, **values):
         writer.write_file(save_as, self.get_template(template), self.context,
@@ -219,12 +238,6 @@ class PodiumGenerator(Generator):
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         logger.info('Writing "%s"', path)
-
-
-def _page_cost(ev) -> int:
-    """About how much writing an event's pages takes: its rounds (round, find
-    and check pages), standings and players (their pages are the heaviest)."""
-    return 3 * len(ev.rounds) + len(ev.standings) + 2 * len(ev.players)
 
 
 def add_templates_and_translations(generator):
