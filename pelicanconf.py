@@ -33,6 +33,16 @@ JINJA_ENVIRONMENT = {
 
 # Markdown pages (rules, about): content/pages/<name>.md -> <slug>.html.
 # Event folders are <slug>/, so a page can never collide with an event.
+# Code blocks stay plain text unless they name their language: Pygments'
+# guessing loads every lexer (a quarter of a second a page) and often guesses wrong.
+MARKDOWN = {
+    "extension_configs": {
+        "markdown.extensions.codehilite": {"css_class": "highlight", "guess_lang": False},
+        "markdown.extensions.extra": {},
+        "markdown.extensions.meta": {},
+    },
+    "output_format": "html5",
+}
 PAGE_URL = "{slug}.html"
 PAGE_SAVE_AS = "{slug}.html"
 PAGE_PATHS = ["pages"]

@@ -19,7 +19,7 @@ are -- without the generic checks and without wrapping each piece in a new
 anything else to markupsafe.  :class:`Template` makes compiled templates use
 it: Jinja's compiled code calls ``escape`` for one thing only, a value it
 outputs (blocks, macros and ``{% set %}`` join the pieces and mark the
-whole safe).
+whole safe); their ``Markup(...)`` is :func:`mark_safe`.
 
 :class:`Fragments` adds ``{% memo key, ... %}...{% endmemo %}``: a part of a
 layout that every page of an event repeats (the site header, the event's
@@ -64,20 +64,28 @@ SHARED_IMPORTS = frozenset({"podium/macros.html", "podium/workflow/macros.html",
 MEMO_LIMIT = 200_000  # results kept (an event's worth); then it starts afresh
 
 
+_str_new = str.__new__
+
+
+def mark_safe(base="", *args):
+    """``Markup(base)``: the same object, made without ``Markup.__new__``'s
+    checks when ``base`` is plain text (what a macro or block returns)."""
+    if type(base) is str and not args:
+        return _str_new(Markup, base)
+    return Markup(base, *args)
+
+
 def _run(macro, args):
     """``macro(*args)`` for a call with exactly its positional arguments.
 
     What :meth:`jinja2.runtime.Macro.__call__` does then, without its checks
     for the other ways to call a macro: a macro that takes a ``caller``,
     ``varargs`` or ``kwargs`` (or an async environment) goes through it.
-    The compiled body already marks its text safe when autoescaping, so it
-    is not wrapped in a new ``Markup`` again."""
+    The compiled body returns plain text, marked safe when autoescaping."""
     if macro.caller or macro.catch_varargs or macro.catch_kwargs or macro._environment.is_async:
         return macro(*args)
     result = macro._func(*args)
-    if macro._default_autoescape and type(result) is not Markup:
-        result = Markup(result)
-    return result
+    return mark_safe(result) if macro._default_autoescape else result
 
 
 def _is_pure(code) -> bool:
@@ -169,6 +177,8 @@ class Template(jinja2.Template):
         namespace = template.root_render_func.__globals__  # the compiled module's globals
         if _escape_inner is not None and namespace.get("escape") is markupsafe.escape:
             namespace["escape"] = escape_for_output
+        if namespace.get("Markup") is Markup:
+            namespace["Markup"] = mark_safe
         return template
 
 
