@@ -75,16 +75,18 @@ class BuildFailed(SystemExit):
 def fewer_collections():
     """Let Python's cyclic garbage collector do less while Podium works.
 
-    Evaluating, building the views and rendering allocate millions of
-    containers while everything built so far (outcomes, views, Pelican's
-    context: hundreds of MB in a large archive) stays alive.  By default
+    Evaluating and rendering allocate millions of containers while
+    everything built so far (outcomes, views, Pelican's context: hundreds
+    of MB in a large archive) stays alive.  By default
     the collector runs every 700 allocations and, every so often, walks
     that whole graph again, finding nothing to free.  Here the objects that
     exist when a phase starts are frozen (``gc.freeze``: left out of every
     collection) and the first threshold is raised, so collections only
     look at what the phase itself makes; both come back afterwards.  A
     fifth of the time of a 20,000-page build, with the same peak memory
-    (docs/performance.md).
+    (docs/performance.md).  Rendering makes short-lived garbage, cycles
+    included, so the collector keeps running there; building the views makes
+    nothing but what stays, so there it is off (:func:`podium.workers.collector_off`).
     """
     before = gc.get_threshold()
     freeze = gc.get_freeze_count() == 0  # never thaw what the host process froze
@@ -126,7 +128,7 @@ class PodiumGenerator(Generator):
 
     # -- context -------------------------------------------------------------
 
-    @fewer_collections()
+    @workers.collector_off()  # every view made here lives until the end of the build
     def generate_context(self):
         language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
         self.events = [event_view(outcome, self.urls, language) for outcome in self.outcomes]
