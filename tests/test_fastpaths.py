@@ -250,3 +250,24 @@ def test_cached_gettext_matches_jinja_newstyle_gettext():
               "{% trans %}Players{% endtrans %}{% autoescape false %}{{ _('a %(v)s', v='<i>') }}{% endautoescape %}")
     for _ in range(2):  # the second time from the cache
         assert ours.from_string(source).render() == plain.from_string(source).render()
+
+
+def test_the_demo_site_is_the_same_with_plain_jinja(tmp_path, monkeypatch):
+    """Every speed-up of podium.site.jinja_speed (remembered macros, fragments and
+    imports, the short call and escape paths) changes no byte of any page: the
+    demo results (every format, translated pages, people, search, feeds) built
+    with them and with plain Jinja (``{% memo %}`` parsed, nothing remembered)."""
+    from test_site import build
+
+    from podium.site import jinja_speed
+
+    def files(output):
+        return {str(p.relative_to(output)): p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()}
+
+    fast = files(build(ROOT / "results", tmp_path / "fast", PODIUM_LANGUAGE=None, PODIUM_JOBS=1))
+    monkeypatch.setattr(jinja_speed, "install", lambda env: env.add_extension(jinja_speed.Fragments))
+    plain = files(build(ROOT / "results", tmp_path / "plain", PODIUM_LANGUAGE=None, PODIUM_JOBS=1))
+    assert len(fast) > 300
+    assert fast.keys() == plain.keys()
+    different = [name for name in fast if fast[name] != plain[name]]
+    assert not different, different[:10]
