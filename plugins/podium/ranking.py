@@ -11,6 +11,7 @@ so the result is a total order.  Higher values always rank higher.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 
@@ -24,6 +25,17 @@ class Criterion:
     legend: str
     compute: Callable = field(compare=False, repr=False)
     display: str = "number"  # number | percent | decimal
+
+
+def summed(attr: str, empty: Callable) -> Callable:
+    """A criterion's ``compute`` reading the player's ``attr`` from per-player sums
+    (``empty()`` for a player with none yet).  A partial of a module-level
+    function, not a lambda, so outcomes pickle (:mod:`podium.workers`)."""
+    return partial(_summed, attr, empty)
+
+
+def _summed(attr, empty, player_id, sums):
+    return getattr(sums.get(player_id) or empty(), attr)
 
 
 @dataclass

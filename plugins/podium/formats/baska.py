@@ -19,14 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 
 from ..draw import draw_order
 from ..errors import Problem
 from ..model import Deal, Event, Round, Table
 from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..ranking import Criterion, Standing, rank
+from ..ranking import Criterion, Standing, rank, summed
 from ..seating import fours_and_leftover, slice_tables
 from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, round_status
@@ -350,31 +349,20 @@ def tally(tables, sums: dict | None = None) -> dict:
     return sums
 
 
-def _tally_value(attr, pid, sums):
-    """The player's ``attr`` in ``sums`` (that of an empty :class:`Tally` before any round)."""
-    return getattr(sums.get(pid) or Tally(), attr)
-
-
-def _value(attr):
-    """A criterion's ``compute``: the player's ``attr`` in the sums (a module-level
-    function with the name bound, so outcomes pickle)."""
-    return partial(_tally_value, attr)
-
-
 CRITERIA = (
     Criterion("placement_points", N_("Placement points"), N_("Pts"),
               N_("Sum of placement points: 5-3-2-1 at each table by small points, tied players sharing "
                  "the points of the places they cover (e.g. 4 + 4, 10/3 each for three tied first); "
                  "a short table gives 3 (alone), 2.5 (two) or 1.5 (three) each; an absent player gets nothing."),
-              _value("placement_points"), display="decimal"),
+              summed("placement_points", Tally), display="decimal"),
     Criterion("small_points", N_("Small points"), N_("SP"),
               N_("Balance of small points (the deal protocols' totals) over all rounds; a short table counts 0."),
-              _value("small_points")),
+              summed("small_points", Tally)),
     Criterion("firsts", N_("First places"), N_("1st"),
-              N_("Rounds with 5 or 4 placement points."), _value("firsts")),
+              N_("Rounds with 5 or 4 placement points."), summed("firsts", Tally)),
     Criterion("seconds", N_("Second places"), N_("2nd"),
               N_("Rounds with 3 or 2.5 placement points (a short table's 3 or 2.5 included; 10/3 and 2.75 count as neither)."),
-              _value("seconds")),
+              summed("seconds", Tally)),
 )
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 
 from ..draw import draw_order
 from ..errors import Problem
 from ..model import Event, Round, Table
 from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..ranking import Criterion, Standing, rank
+from ..ranking import Criterion, Standing, rank, summed
 from ..text import N_, Text
 from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
 from .base import Format, Run, StageSpec, compare_seating, round_status
@@ -148,23 +147,12 @@ def tally(tables) -> dict:
     return sums
 
 
-def _tally_value(attr, pid, sums):
-    """The player's ``attr`` in ``sums`` (that of an empty :class:`Tally` before any game)."""
-    return getattr(sums.get(pid) or Tally(), attr)
-
-
-def _value(attr):
-    """A criterion's ``compute``: the player's ``attr`` in the sums (a module-level
-    function with the name bound, so outcomes pickle)."""
-    return partial(_tally_value, attr)
-
-
 CRITERIA = (
-    Criterion("wins", N_("Wins"), N_("W"), N_("Games won: reached 10 VP first (a game stopped by the time limit has no winner)."), _value("wins")),
-    Criterion("vp", N_("Victory points"), N_("VP"), N_("Counted victory points over all games; at most 10 count per game."), _value("vp")),
+    Criterion("wins", N_("Wins"), N_("W"), N_("Games won: reached 10 VP first (a game stopped by the time limit has no winner)."), summed("wins", Tally)),
+    Criterion("vp", N_("Victory points"), N_("VP"), N_("Counted victory points over all games; at most 10 count per game."), summed("vp", Tally)),
     Criterion("vp_share", N_("VP share"), N_("%VP"),
               N_("Sum of the per-game shares: counted VP divided by the table's total "
-                 "(a 3-player table's total is multiplied by 4/3)."), _value("vp_share"), display="percent"),
+                 "(a 3-player table's total is multiplied by 4/3)."), summed("vp_share", Tally), display="percent"),
 )
 
 

@@ -10,6 +10,12 @@ each, so the asking costs more than some of the calls.
 templates call all the time -- plain Python functions and macros -- exactly
 as Jinja would (a plain function carries ``jinja_pass_arg`` when it wants an
 argument; a macro never does), and leaves every other callable to Jinja.
+A macro called with exactly its positional arguments runs its compiled body
+directly (:func:`_run`), without ``Macro.__call__``'s handling of the other
+ways to call it.  Macros that depend on one argument only are remembered
+(:data:`PURE_MACROS`), and so are the modules of the macro files every
+page imports "with context" (:data:`SHARED_IMPORTS`), once per page depth,
+language and event instead of once per page and partial.
 Autoescaping calls :func:`markupsafe.escape` for every value a page shows
 (some 800 a page), and only to yield its text into the page.
 :func:`escape_for_output` gives that text for the kinds that are nearly all

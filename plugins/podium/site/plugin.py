@@ -14,8 +14,8 @@ generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
 and before any ``generate_context``, so evaluating there is the only way a
 build with problems can stop before anything in the output folder is
 written or deleted.  ``generate_context`` then builds the view trees and
-shares them as ``podium_events``; ``generate_output`` renders them, the
-events' pages shared out among forked workers.  All state
+shares them as ``podium_events``; ``generate_output`` renders them, each
+event's pages and the site's own pages shared out among forked workers.  All state
 lives on the generator instance, which Pelican creates afresh for every run.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
