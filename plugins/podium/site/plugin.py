@@ -166,7 +166,7 @@ class PodiumGenerator(Generator):
         The site's pages (home, people, search, feed) are one more share of
         the work: every view they show was built before the fork."""
         jinja_speed.forget(self.env)
-        if self.jobs > 1:
+        if 1 < self.jobs < len(self.events):
             self._compile_templates()
         try:
             workers.for_each(partial(self._write_share, writer), [*self.events, SITE], self.jobs, cost=self._page_cost)
@@ -174,7 +174,11 @@ class PodiumGenerator(Generator):
             jinja_speed.forget(self.env)  # what the pages of this build needed
 
     def _compile_templates(self):
-        """Compile Podium's templates here, once, rather than in every forked worker."""
+        """Compile Podium's templates here, once, rather than in every forked worker.
+
+        Only when every process writes several events, and so would compile
+        nearly every template anyway; for one big event it would compile the
+        templates of formats it does not use."""
         for name in self.env.list_templates(filter_func=lambda name: name.startswith("podium/")):
             self.env.get_template(name)
         self.env.get_template("base.html")
