@@ -189,3 +189,52 @@ def test_the_collector_is_left_as_it_was():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# -- alongside ------------------------------------------------------------------------
+
+def test_alongside_does_every_item_once_in_a_child_while_the_block_runs(tmp_path):
+    needs_fork()
+    fds = open_fds()
+    with workers.alongside(record(tmp_path), list(range(30)), jobs=2):
+        time.sleep(0.2)  # the block: the child works meanwhile
+        during = set(done(tmp_path))
+    by_item = done(tmp_path)
+    assert sorted(by_item) == list(range(30))
+    assert during  # the child started before the block ended
+    assert any(pid != os.getpid() for pid in by_item.values())
+    assert open_fds() == fds
+    assert_no_child_left()
+
+
+def test_alongside_takes_the_items_left_when_the_block_ends_first(tmp_path):
+    needs_fork()
+    with workers.alongside(record(tmp_path), list(range(60)), jobs=2):
+        pass  # no block to speak of: this process helps
+    by_item = done(tmp_path)
+    assert sorted(by_item) == list(range(60))
+    assert os.getpid() in by_item.values()
+
+
+def test_alongside_with_one_job_does_the_items_here_after_the_block(tmp_path):
+    seen = []
+    with workers.alongside(seen.append, [3, 1, 2], jobs=1):
+        seen.append("block")
+    assert seen == ["block", 3, 1, 2]
+
+
+def test_alongside_fails_with_the_childs_traceback_after_the_block():
+    needs_fork()
+    parent = os.getpid()
+
+    def work(item):
+        if os.getpid() != parent:
+            raise ValueError(f"cannot write item {item}")
+
+    ran = []
+    with pytest.raises(workers.WorkerFailed, match=r"(?s)Traceback.*ValueError: cannot write item"):
+        with workers.alongside(work, list(range(5)), jobs=2):
+            time.sleep(0.1)
+            ran.append(True)
+    assert ran == [True]
+    assert_no_child_left()

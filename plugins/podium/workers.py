@@ -1,9 +1,11 @@
 """Work on every core: items shared out among this process and forked children.
 
-Two uses, one machinery.  :func:`for_each` does something for every item
+Three uses, one machinery.  :func:`for_each` does something for every item
 (the site writes each event's pages: nothing comes back); :func:`map_in_order`
 computes a result for every item and returns them in the order of the items
-(the pipeline evaluates each event folder).
+(the pipeline evaluates each event folder); :func:`alongside` does something
+for every item in a child while this process does something else (the site
+writes each event's event.json while it builds the views).
 
 The children are made with ``os.fork``, so they start with everything this
 process has (view trees, the registry of people, the ``work`` function
@@ -83,6 +85,37 @@ def map_in_order(work: Callable[[object], object], items: Sequence, jobs: int,
     work was shared.  Raises :class:`WorkerFailed` if a child failed.
     """
     return _share_out(work, items, jobs, cost)
+
+
+@contextmanager
+def alongside(work: Callable[[object], None], items: Sequence, jobs: int):
+    """``work(item)`` for every item, in a forked child while this process runs the block.
+
+    For work that needs nothing the block makes (each event's event.json
+    while the site's views are built): it takes a core that would otherwise
+    wait.  If the block ends first, this process takes the items left.  When
+    the block ends, the child is waited for, and :class:`WorkerFailed` is
+    raised if it failed.  Without a safe fork, or with one job, the items are
+    done here, in order, after the block.
+    """
+    dropping = partial(_dropping, work)
+    if jobs <= 1 or not items or not can_fork():
+        yield
+        for item in items:
+            dropping(item)
+        return
+    turns = _Turns(items, None)
+    children: dict = {}
+    reader, pid = _fork(dropping, items, turns, siblings=children)
+    children[reader] = pid
+    results = [None] * len(items)
+    try:
+        yield
+        _take_turns(dropping, items, turns, results.__setitem__)
+    finally:
+        failures = _gather(children, results)
+    if failures:
+        raise WorkerFailed("a forked worker failed:\n" + "\n".join(failures))
 
 
 def _dropping(work, item) -> None:

@@ -131,7 +131,9 @@ class PodiumGenerator(Generator):
     @workers.collector_off()  # every view made here lives until the end of the build
     def generate_context(self):
         language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
-        self.events = [event_view(outcome, self.urls, language) for outcome in self.outcomes]
+        # each event.json needs its outcome only: written on another core meanwhile
+        with workers.alongside(self._write_json, self.outcomes, self.jobs):
+            self.events = [event_view(outcome, self.urls, language) for outcome in self.outcomes]
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
@@ -202,7 +204,8 @@ class PodiumGenerator(Generator):
                           relative_urls=self.settings["RELATIVE_URLS"], **values)
 
     def _write_event(self, writer, ev):
-        """One event's pages, its event.json and its extension pages and files."""
+        """One event's pages and its extension pages and files (its event.json
+        was written with the views, :meth:`generate_context`)."""
         urls = self.urls
         write = partial(self._write_page, writer)
         i18n.install(self.env, ev.language)
@@ -223,7 +226,6 @@ class PodiumGenerator(Generator):
         if ev.finished:
             write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
         write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
-        self._write_json(urls.save_as("json", slug=slug), ev.outcome)
         for page in extensions.collect("pages", ev):
             write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
         for file in extensions.collect("files", ev):
@@ -242,9 +244,9 @@ class PodiumGenerator(Generator):
         for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang):
             self._write_text(urls.save_as(file.kind, **file.parts), file.text)
 
-    def _write_json(self, save_as, outcome):
-        """event.json: the very bytes ``podium export`` prints."""
-        self._write_text(save_as, dumps(event_document(outcome)))
+    def _write_json(self, outcome):
+        """An event's event.json: the very bytes ``podium export`` prints."""
+        self._write_text(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
 
     def _write_text(self, save_as, text):
         path = sanitised_join(self.output_path, save_as)
