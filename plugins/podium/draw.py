@@ -11,10 +11,12 @@ Players are ordered by ascending key, so anyone can re-check a draw with
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 LOT = "lot"
 
 
+@lru_cache(maxsize=1 << 16)  # a draw's keys are shown again on its round, check and player pages
 def key(seed: str, purpose: str, player_id: str) -> str:
     """The lowercase hex SHA-256 of ``seed/purpose/player_id``."""
     return hashlib.sha256(f"{seed}/{purpose}/{player_id}".encode("utf-8")).hexdigest()

@@ -320,7 +320,11 @@ class PlayerPage:
     games: list
     ranks: list  # (Standing, rank)
     place: Place | None
-    chart: dict | None
+
+    @cached_property
+    def chart(self) -> dict | None:
+        """Made when the page is written (in the worker that writes it), not with the views."""
+        return _chart(self.ranks)
 
 
 @dataclass
@@ -685,7 +689,7 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
         rank = in_st.get(person.id)
         if rank is not None:
             ranks.append((st, rank))
-    return PlayerPage(person, games, ranks, place, _chart(ranks))
+    return PlayerPage(person, games, ranks, place)
 
 
 def _chart(ranks) -> dict | None:

@@ -165,17 +165,19 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     for i, person in enumerate(seat_people):
         if unit.short:
             value = unit.placement[i]
+            shown = points(value, lang)
             seat = BaskaSeat(i + 1, person, [views.Cell("—", title=N_("Short table: not played")),
-                                             views.Cell(points(value, lang), numeric=True), views.Cell("—")],
-                             points=points(value, lang), exact=exact(value))
+                                             views.Cell(shown, numeric=True), views.Cell("—")],
+                             points=shown, exact=exact(value))
         elif scored:
             value, small = unit.placement[i], unit.small_points[i]
+            shown, fraction, small_text = points(value, lang), exact(value), signed(small)
             tied = "–" in place_texts[i]
-            seat = BaskaSeat(i + 1, person, [views.Cell(signed(small), numeric=True),
-                                             views.Cell(points(value, lang), numeric=True, title=exact(value)),
+            seat = BaskaSeat(i + 1, person, [views.Cell(small_text, numeric=True),
+                                             views.Cell(shown, numeric=True, title=fraction),
                                              views.Cell(place_texts[i], numeric=True)],
-                             winner=person.id == winner, small=signed(small), place=place_texts[i], tied=tied,
-                             points=points(value, lang), exact=exact(value))
+                             winner=person.id == winner, small=small_text, place=place_texts[i], tied=tied,
+                             points=shown, exact=fraction)
         else:
             seat = BaskaSeat(i + 1, person, [views.Cell("", numeric=True) for _ in columns])
         seats.append(seat)

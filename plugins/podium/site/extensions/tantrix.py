@@ -20,8 +20,8 @@ templates or is a msgid (``N_``) they translate.  Status codes, rules and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from ...formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
 from ...text import N_
@@ -124,8 +124,14 @@ class MatchView:
     next_game: int | None  # the game still needed, while undecided
     next_extra: int  # its number among the extra games (0: a standard game)
     next_needs: str  # "five": a lead of 5.0 after it wins; "any": any lead
-    chart: dict | None
     any_penalty: bool
+    match: TantrixMatch = field(repr=False, compare=False)  # the engine's, for the chart
+    lang: str = "en"
+
+    @cached_property
+    def chart(self) -> dict | None:
+        """The lead chart, made when a page shows it (in the worker that writes it)."""
+        return lead_chart(self.match, self.games, self.lang)
 
     @property
     def started(self) -> bool:
@@ -221,7 +227,7 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     return MatchView(obj.match, sides, games, obj.standard, obj.rule, obj.status or "NORMAL", when,
                      bool(when and ISO_DATE.match(when)), person(obj.resigned) if obj.resigned else None,
                      person(obj.winner) if obj.winner else None, obj.decided_after, how, lead, tp_text(abs(lead), lang),
-                     next_game, next_extra or 0, needs, lead_chart(obj, games, lang), any(g.penalised for g in games))
+                     next_game, next_extra or 0, needs, any(g.penalised for g in games), obj, lang)
 
 
 def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> dict | None:
