@@ -60,7 +60,8 @@ except ImportError:  # pragma: no cover
 # argument, SITEURL and the page's language, and which pages of an event show
 # again and again (a player's link, a round's or a standing's title): made once
 # per page depth and language.  A theme that overrides one must keep it so.
-PURE_MACROS = frozenset({"person", "round_title", "standing_title", "criterion_th", "status_badge"})
+PURE_MACROS = frozenset({"person", "round_title", "standing_title", "round_text", "standing_text", "criterion_th",
+                         "status_badge"})
 PURE_MACROS_FILE = os.path.join("podium", "macros.html")
 # The macro files whose macros use nothing of the page importing them ("with
 # context") but SITEURL and ``ev``: imported once per page depth, language and
