@@ -178,7 +178,7 @@ def test_rank_orders_like_the_negated_key(values, judged):
 
 TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }}">{{ p.name }}</a>{% if big %}!{% endif %}{%- endmacro %}
 {% macro box() %}[{{ caller() }}]{% endmacro %}
-{% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }}
+{% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }} {{ pair(p.name) }} {{ pair(p.name, end='?') }}
 {% call box() %}{{ _('seat %(number)s', number=loop.index) }} {{ _('won') }}{% endcall %}{{ stop() }}|{{ p.name|upper }}
 {% set line %}<{{ p.name }}>{{ loop.index }}{% endset %}{{ line }}{{ line|length }}
 {% endfor %}{% for n in numbers %}{{ n }},{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
@@ -198,7 +198,11 @@ def _render(fast: bool):
     def stop():
         raise StopIteration
 
-    env.globals.update(shout=lambda s: s + "!", stop=stop, ctx_name=pass_context(lambda c: c.name))
+    class Words:
+        def pair(self, text, end="!"):  # a bound method: the short path takes those too
+            return f"<{text}>{end}"
+
+    env.globals.update(shout=lambda s: s + "!", stop=stop, ctx_name=pass_context(lambda c: c.name), pair=Words().pair)
     people = [{"url": "a/", "name": "Ann <script>"}, {"url": 7, "name": Markup("Bo &amp; <i>Co</i>")}]
     return env.from_string(TEMPLATE).render(people=people, SITEURL="..", numbers=[1, True, 2.5, None, -3])
 

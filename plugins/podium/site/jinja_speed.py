@@ -6,10 +6,11 @@ callable three times whether it wants the context, the evaluation context
 or the environment passed in.  Podium's pages make a few hundred such calls
 each, so the asking costs more than some of the calls.
 
-:class:`Context` answers the question once for the two kinds of callables
-templates call all the time -- plain Python functions and macros -- exactly
-as Jinja would (a plain function carries ``jinja_pass_arg`` when it wants an
-argument; a macro never does), and leaves every other callable to Jinja.
+:class:`Context` answers the question once for the kinds of callables
+templates call all the time -- plain Python functions, bound methods and
+macros -- exactly as Jinja would (a function carries ``jinja_pass_arg``
+when it wants an argument; a macro never does), and leaves every other
+callable to Jinja.
 A macro called with exactly its positional arguments runs its compiled body
 directly (:func:`_run`), without ``Macro.__call__``'s handling of the other
 ways to call it.  Macros that depend on one argument only are remembered
@@ -37,7 +38,7 @@ The output is the same to the byte.
 from __future__ import annotations
 
 import os
-from types import FunctionType
+from types import FunctionType, MethodType
 
 import jinja2
 import markupsafe
@@ -100,11 +101,11 @@ def _is_pure(code) -> bool:
 
 
 class Context(runtime.Context):
-    """:class:`jinja2.runtime.Context` with a shorter path for functions and macros."""
+    """:class:`jinja2.runtime.Context` with a shorter path for functions, methods and macros."""
 
     def call(__self, __obj, *args, **kwargs):  # noqa: N805 (Jinja's own signature)
         kind = type(__obj)
-        if kind is FunctionType or kind is runtime.Macro:
+        if kind is FunctionType or kind is runtime.Macro or kind is MethodType:
             pass_arg = getattr(__obj, "jinja_pass_arg", None)
             if pass_arg is None or pass_arg is _PassArg.eval_context:
                 if kwargs:
