@@ -24,6 +24,7 @@ from podium.draw import Lots
 from podium.export import dumps
 from podium.loader import load_bytes
 from podium.ranking import Criterion, rank
+from test_fuzz import _paths  # every path into a YAML document
 
 ROOT = Path(__file__).resolve().parents[1]
 YAML_FILES = sorted((ROOT / "results").rglob("*.yaml")) + sorted((ROOT / "tests" / "samples").rglob("*.yaml"))
@@ -81,16 +82,6 @@ def test_quickcheck_vouches_for_every_valid_file_of_the_repository():
         kind = _kind(path)
         if VALIDATORS[kind].is_valid(doc.data):
             assert quickcheck.valid(kind, doc.data), path
-
-
-def _paths(data, prefix=()):
-    yield prefix
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _paths(value, prefix + (i,))
 
 
 ODD_VALUES = [None, True, False, 0, 1, -1, 1.0, 2.5, "", "x", "A b", "18:20", "ab-1", [], {}, ["a"], ["a", "a"],
