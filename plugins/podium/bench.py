@@ -1,6 +1,6 @@
 """``make bench``: how fast the site is built, next to the floor and the alternative.
 
-    python -m podium.bench [--events 200] [--sample 1000] [--repeat 1] [--no-big] [--cache DIR]
+    python -m podium.bench [--events 200] [--sample 1000] [--repeat 3] [--no-big] [--cache DIR]
 
 Everything runs on deterministic synthetic data made by the project's own
 simulator (:func:`podium.simulate.simulate`, the engine behind ``podium
@@ -19,7 +19,8 @@ What is measured (docs/performance.md says why each one and how to read it):
    forked workers, :mod:`podium.workers`) and its peak RSS (the main
    process's ``ru_maxrss`` plus the largest worker's).  A subprocess keeps
    those figures the build's own and makes every build start cold, like
-   ``make html``.
+   ``make html``.  Medians of ``--repeat`` builds (3 by default, like the
+   floor's runs).
 2. **floor** -- in this process: every page the archive build wrote, with
    the same title and the same table rows and cell texts (read back from the
    written HTML), rendered through a minimal Jinja2 template (no inheritance,
@@ -550,7 +551,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m podium.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=200, help="events in the archive (default 200)")
     parser.add_argument("--sample", type=int, default=1000, help="Markdown pages to build (default 1000)")
-    parser.add_argument("--repeat", type=int, default=1, help="archive builds to take the median of (default 1)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="archive builds to take the median of, like the floor's runs (default 3)")
     parser.add_argument("--no-big", dest="big", action="store_false", help="skip the biggest single events")
     parser.add_argument("--cache", type=Path, help="where generated data is kept (default: $PODIUM_BENCH_CACHE "
                                                    "or <tmp>/podium-bench)")
