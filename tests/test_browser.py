@@ -75,6 +75,7 @@ PAGES = {
     "classification": "catan-latvija-2016/classification/",
     "format": "catan-latvija-2016/format/",
     "rules": "rules-catan-lt-route66.html",
+    "guide": "organiser-guide.html",  # a Markdown page with wide code blocks
     "bracket-carcassonne": "carcassonne-latvija-2020/bracket/",
     "bracket-tantrix": "tantrix-wc-2003/bracket/",
     "crosstable": "carcassonne-latvija-2020/crosstable/",
