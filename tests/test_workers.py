@@ -238,3 +238,33 @@ def test_alongside_fails_with_the_childs_traceback_after_the_block():
             ran.append(True)
     assert ran == [True]
     assert_no_child_left()
+
+
+def test_meanwhile_runs_here_while_the_children_take_items(tmp_path):
+    needs_fork()
+    parent = os.getpid()
+    seen = []
+
+    def meanwhile():
+        time.sleep(0.2)  # the children work meanwhile
+        seen.append((os.getpid(), len(list(tmp_path.iterdir()))))
+
+    results = workers.map_in_order(lambda item: record(tmp_path)(item) or item, list(range(40)), jobs=2,
+                                   meanwhile=meanwhile)
+    assert results == list(range(40))
+    assert seen and seen[0][0] == parent and seen[0][1] > 0  # here, once, with items already done elsewhere
+    assert_no_child_left()
+
+
+def test_meanwhile_is_skipped_in_one_process_and_its_failure_is_raised():
+    ran = []
+    assert workers.map_in_order(str, [1, 2], jobs=1, meanwhile=lambda: ran.append(1)) == ["1", "2"]
+    assert ran == []
+    needs_fork()
+
+    def broken():
+        raise KeyError("meanwhile")
+
+    with pytest.raises(KeyError, match="meanwhile"):
+        workers.map_in_order(str, list(range(10)), jobs=2, meanwhile=broken)
+    assert_no_child_left()

@@ -33,21 +33,23 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     return outcome, outcome.problems
 
 
-def evaluate_folder(results, jobs: int = 1) -> tuple[list[EventOutcome], dict]:
+def evaluate_folder(results, jobs: int = 1, meanwhile=None) -> tuple[list[EventOutcome], dict]:
     """Every event of a results folder, in slug order, and the registry of people.
 
     Raises :class:`Problems` with all problems of all files if there are any.
     With ``jobs > 1`` the event folders are evaluated in that many processes
     (:func:`podium.workers.map_in_order`, the registry read once before);
     outcomes and problems are gathered in slug order all the same, so the
-    result is the same as with one job.
+    result is the same as with one job.  ``meanwhile``: see
+    :func:`~podium.workers.map_in_order`.
     """
     results = Path(results)
     if not results.is_dir():
         raise Problems([Problem(str(results), 1, "results folder not found")])
     registry, problems = read_registry(results)
     outcomes = []
-    evaluated = map_in_order(partial(evaluate_event, registry=registry), event_folders(results), jobs, cost=_yaml_bytes)
+    evaluated = map_in_order(partial(evaluate_event, registry=registry), event_folders(results), jobs,
+                             cost=_yaml_bytes, meanwhile=meanwhile)
     for outcome, found in evaluated:
         problems += found
         if outcome is not None:

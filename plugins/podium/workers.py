@@ -75,7 +75,7 @@ def for_each(work: Callable[[object], None], items: Sequence, jobs: int, cost: C
 
 
 def map_in_order(work: Callable[[object], object], items: Sequence, jobs: int,
-                 cost: Callable[[object], float] | None = None) -> list:
+                 cost: Callable[[object], float] | None = None, meanwhile: Callable[[], None] | None = None) -> list:
     """``[work(item) for item in items]``, computed in ``jobs`` processes.
 
     Shared out like :func:`for_each` (costliest first when ``cost`` is given,
@@ -83,8 +83,13 @@ def map_in_order(work: Callable[[object], object], items: Sequence, jobs: int,
     pickled, so they must pickle, and are equal to, not the same objects as,
     what the child made.  The list is in the order of ``items`` however the
     work was shared.  Raises :class:`WorkerFailed` if a child failed.
+
+    ``meanwhile()``: something only this process can do (it keeps what it
+    makes), done here once the children have started, before this process
+    takes its turns; the children take more items meanwhile.  Not done when
+    everything runs in one process.
     """
-    return _share_out(work, items, jobs, cost)
+    return _share_out(work, items, jobs, cost, meanwhile)
 
 
 @contextmanager
@@ -149,8 +154,9 @@ class _Turns:
             self.taken.value = len(self.order)
 
 
-def _share_out(work, items: Sequence, jobs: int, cost) -> list:
-    """``work`` of every item, in the order of ``items``: done here and in ``jobs - 1`` children."""
+def _share_out(work, items: Sequence, jobs: int, cost, meanwhile=None) -> list:
+    """``work`` of every item, in the order of ``items``: done here and in ``jobs - 1`` children
+    (and ``meanwhile()`` here first, when there are children)."""
     jobs = min(jobs, len(items))
     if jobs <= 1 or not can_fork():
         return [work(item) for item in items]
@@ -161,6 +167,12 @@ def _share_out(work, items: Sequence, jobs: int, cost) -> list:
         for _ in range(jobs - 1):
             reader, pid = _fork(work, items, turns, siblings=children)
             children[reader] = pid
+        if meanwhile is not None:
+            try:
+                meanwhile()
+            except BaseException:
+                turns.stop()
+                raise
         _take_turns(work, items, turns, results.__setitem__)
     finally:
         failures = _gather(children, results)

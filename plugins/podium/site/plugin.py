@@ -122,7 +122,9 @@ class PodiumGenerator(Generator):
         self.jobs = int(self.settings.get("PODIUM_JOBS") or workers.usable_cores())
         try:
             with fewer_collections():
-                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs)
+                # the pages' templates compiled here while forked workers evaluate:
+                # the workers that write the pages later inherit them
+                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs, meanwhile=self._compile_templates)
         except Problems as exc:
             raise BuildFailed(exc.problems) from None
 
@@ -168,19 +170,16 @@ class PodiumGenerator(Generator):
         The site's pages (home, people, search, feed) are one more share of
         the work: every view they show was built before the fork."""
         jinja_speed.forget(self.env)
-        if 1 < self.jobs < len(self.events):
-            self._compile_templates()
         try:
             workers.for_each(partial(self._write_share, writer), [*self.events, SITE], self.jobs, cost=self._page_cost)
         finally:
             jinja_speed.forget(self.env)  # what the pages of this build needed
 
     def _compile_templates(self):
-        """Compile Podium's templates here, once, rather than in every forked worker.
-
-        Only when every process writes several events, and so would compile
-        nearly every template anyway; for one big event it would compile the
-        templates of formats it does not use."""
+        """Compile Podium's templates here, once, rather than in every forked
+        worker, while the event folders are evaluated by other processes.
+        Not done for a build in one process (one event folder, one job): it
+        would also compile the templates of formats it does not use."""
         for name in self.env.list_templates(filter_func=lambda name: name.startswith("podium/")):
             self.env.get_template(name)
         self.env.get_template("base.html")
