@@ -110,17 +110,10 @@ def alongside(work: Callable[[object], None], items: Sequence, jobs: int):
             dropping(item)
         return
     turns = _Turns(items, None)
-    children: dict = {}
-    reader, pid = _fork(dropping, items, turns, siblings=children)
-    children[reader] = pid
     results = [None] * len(items)
-    try:
+    with _forked(dropping, items, turns, 1, results):
         yield
         _take_turns(dropping, items, turns, results.__setitem__)
-    finally:
-        failures = _gather(children, results)
-    if failures:
-        raise WorkerFailed("a forked worker failed:\n" + "\n".join(failures))
 
 
 def _dropping(work, item) -> None:
@@ -162,23 +155,33 @@ def _share_out(work, items: Sequence, jobs: int, cost, meanwhile=None) -> list:
         return [work(item) for item in items]
     turns = _Turns(items, cost)
     results = [None] * len(items)
+    with _forked(work, items, turns, jobs - 1, results):
+        if meanwhile is not None:
+            meanwhile()
+        _take_turns(work, items, turns, results.__setitem__)
+    return results
+
+
+@contextmanager
+def _forked(work, items: Sequence, turns: _Turns, count: int, results: list):
+    """``count`` children taking turns while the block runs here; then every
+    child's results in ``results``.  If the block fails, no process takes
+    another item; if a child failed, :class:`WorkerFailed` is raised once
+    every child has ended."""
     children: dict = {}  # the reading end of a child's pipe -> its pid
     try:
-        for _ in range(jobs - 1):
+        for _ in range(count):
             reader, pid = _fork(work, items, turns, siblings=children)
             children[reader] = pid
-        if meanwhile is not None:
-            try:
-                meanwhile()
-            except BaseException:
-                turns.stop()
-                raise
-        _take_turns(work, items, turns, results.__setitem__)
+        try:
+            yield
+        except BaseException:
+            turns.stop()
+            raise
     finally:
         failures = _gather(children, results)
     if failures:
         raise WorkerFailed("a forked worker failed:\n" + "\n".join(failures))
-    return results
 
 
 def _take_turns(work, items: Sequence, turns: _Turns, keep) -> None:
