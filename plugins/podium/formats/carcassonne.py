@@ -40,7 +40,7 @@ from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..ranking import Criterion, Standing, rank
 from ..seating import SeatingError, pairs
 from ..text import N_, Text
-from .base import Format, Run, opponent_of, StageSpec, compare_seating, round_status
+from .base import Format, Run, StageSpec, compare_seating, opponent_of, round_status
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6

@@ -64,7 +64,7 @@ from ..model import Event, Match, Round
 from ..numbers import tenths
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..text import N_, Text
-from .base import Format, Run, opponent_of, StageSpec
+from .base import Format, Run, StageSpec, opponent_of
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100

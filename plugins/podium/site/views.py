@@ -94,15 +94,6 @@ def value_text(value, display: str = "number", lang: str = "en") -> str:
     return number_text(value, lang)
 
 
-def _shown(texts: dict, value, display: str, lang: str) -> str:
-    """:func:`value_text`, remembered in ``texts`` (one language) by the value's type and value."""
-    key = (type(value), value, display)
-    text = texts.get(key)
-    if text is None:
-        text = texts[key] = value_text(value, display, lang)
-    return text
-
-
 def _scalar(value) -> bool:
     return value is None or isinstance(value, (str, int, float, bool, Fraction))
 
@@ -531,7 +522,6 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
     # standings, with rank changes against the previous standing of the same stage and group
     standings = []
     previous_of = {}
-    shown = {}  # (type, value, display) -> text: standings repeat the same few values again and again
     for s in outcome.standings:
         criteria = [Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in s.criteria]
         prev = previous_of.get((s.stage, s.group))
@@ -539,7 +529,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
         rows = []
         for r in s.rows:
             before = prev_rank.get(r.player)
-            cells = [Cell(_shown(shown, r.values.get(c.key), c.display, lang), numeric=True) for c in criteria]
+            cells = [Cell(value_text(r.values.get(c.key), c.display, lang), numeric=True) for c in criteria]
             rows.append(Row(r.rank, people[r.player], cells, r.by_lot, r.reserve,
                             None if before is None else before - r.rank, before))
         view = Standing(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
