@@ -31,16 +31,13 @@ from __future__ import annotations
 
 import gc
 import logging
-import os
 from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
 from pelican.generators import Generator
-from pelican.utils import sanitised_join
 
 from ..errors import Problems
 from ..export import dumps, event_document
@@ -49,6 +46,7 @@ from .. import workers
 from . import extensions, i18n, jinja_speed
 from .urls import Urls
 from .views import event_view
+from .writing import PageWriter
 
 logger = logging.getLogger(__name__)
 
@@ -120,6 +118,7 @@ class PodiumGenerator(Generator):
         self.results = self.settings.get("PODIUM_RESULTS") or "results"
         self.events = []
         self.jobs = int(self.settings.get("PODIUM_JOBS") or workers.usable_cores())
+        self.files = PageWriter(self.env, self.output_path, self.context, self.settings["RELATIVE_URLS"])
         try:
             with fewer_collections():
                 # the pages' templates compiled here while forked workers evaluate:
@@ -171,7 +170,7 @@ class PodiumGenerator(Generator):
         the work: every view they show was built before the fork."""
         jinja_speed.forget(self.env)
         try:
-            workers.for_each(partial(self._write_share, writer), [*self.events, SITE], self.jobs, cost=self._page_cost)
+            workers.for_each(self._write_share, [*self.events, SITE], self.jobs, cost=self._page_cost)
         finally:
             jinja_speed.forget(self.env)  # what the pages of this build needed
 
@@ -184,11 +183,11 @@ class PodiumGenerator(Generator):
             self.env.get_template(name)
         self.env.get_template("base.html")
 
-    def _write_share(self, writer, share):
+    def _write_share(self, share):
         if share is SITE:
-            self._write_site(writer)
+            self._write_site()
         else:
-            self._write_event(writer, share)
+            self._write_event(share)
 
     def _page_cost(self, share) -> int:
         """About how much writing a share's pages takes: for an event its rounds
@@ -198,16 +197,20 @@ class PodiumGenerator(Generator):
             return 2 * len(self.site_pages) + len(self.events)
         return 3 * len(share.rounds) + len(share.standings) + 2 * len(share.players)
 
-    def _write_page(self, writer, save_as, template, **values):
-        writer.write_file(save_as, self.get_template(template), self.context,
-                          relative_urls=self.settings["RELATIVE_URLS"], **values)
+    def _write_page(self, save_as, template, **values):
+        self.files.page(save_as, self.get_template(template), values)
 
-    def _write_event(self, writer, ev):
+    def _language(self, language):
+        """The UI language of the pages written next."""
+        i18n.install(self.env, language)
+        self.files.language()
+
+    def _write_event(self, ev):
         """One event's pages and its extension pages and files (its event.json
         was written with the views, :meth:`generate_context`)."""
         urls = self.urls
-        write = partial(self._write_page, writer)
-        i18n.install(self.env, ev.language)
+        write = self._write_page
+        self._language(ev.language)
         slug = ev.slug
         common = {"ev": ev, "lang": ev.language}
         write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
@@ -228,31 +231,24 @@ class PodiumGenerator(Generator):
         for page in extensions.collect("pages", ev):
             write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
         for file in extensions.collect("files", ev):
-            self._write_text(urls.save_as(file.kind, **file.parts), file.text)
+            self.files.text(urls.save_as(file.kind, **file.parts), file.text)
 
-    def _write_site(self, writer):
+    def _write_site(self):
         """The home page and the site-wide pages and files (people, search, feed)."""
         urls = self.urls
-        write = partial(self._write_page, writer)
+        write = self._write_page
         default_lang = self.settings.get("DEFAULT_LANG", "en")
-        i18n.install(self.env, default_lang)
+        self._language(default_lang)
         write(urls.save_as("home"), "podium/home", events=self.context["podium_events"], lang=default_lang)
         for page in self.site_pages:
             write(urls.save_as(page.kind, **page.parts), page.template, lang=default_lang,
                   people_url=urls.url("people"), **page.values)
         for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang):
-            self._write_text(urls.save_as(file.kind, **file.parts), file.text)
+            self.files.text(urls.save_as(file.kind, **file.parts), file.text)
 
     def _write_json(self, outcome):
         """An event's event.json: the very bytes ``podium export`` prints."""
-        self._write_text(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
-
-    def _write_text(self, save_as, text):
-        path = sanitised_join(self.output_path, save_as)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        logger.info('Writing "%s"', path)
+        self.files.text(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
 
 
 def add_templates_and_translations(generator):

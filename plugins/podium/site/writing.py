@@ -1,0 +1,83 @@
+"""Writing Podium's files into the output folder, the way Pelican's writer does.
+
+A page is rendered with the variables Pelican's ``Writer.write_file`` gives
+a template -- the generators' context, ``SITEURL`` relative to the page when
+``RELATIVE_URLS`` is on, ``localsiteurl``, ``output_file`` and the page's
+own values -- and written where ``Writer.write_file`` would write it, with
+the same log line and the same ``content_written`` signal.  What it does not
+do is Writer's work per page that a build of 20,000 pages feels: copying
+the whole context twice (Writer's local context, then Jinja's own merge with
+the template globals), creating each folder again and keeping a list of
+every file written.  The context and the template globals are merged once
+for a run of pages in one language (:meth:`PageWriter.language`), each page
+copies that, and a folder is made once.
+
+Every path is joined with Pelican's ``sanitised_join``: nothing is ever
+written outside the output folder, whatever a slug or id says.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from pelican import signals
+from pelican.utils import get_relative_path, path_to_url, sanitised_join
+
+logger = logging.getLogger(__name__)
+
+
+class PageWriter:
+    """Renders templates into files under ``output_path`` (one per process: a forked
+    worker gets its own copy)."""
+
+    def __init__(self, env, output_path: str, context: dict, relative_urls: bool):
+        self.env = env
+        self.output_path = output_path
+        self.context = context
+        self.relative_urls = relative_urls
+        self.folders: set[str] = set()  # made already, in this process
+        self.base: dict | None = None
+
+    def language(self) -> None:
+        """Merge the template globals (the UI language's ``_``, ``tr``, ...: see
+        :func:`podium.site.i18n.install`) with the context, for the pages that follow.
+        Call it again after installing another language."""
+        self.base = {**self.env.globals, **self.context}
+        self.base.setdefault("localsiteurl", None)
+
+    def page(self, save_as: str, template, values: dict) -> None:
+        """``template`` rendered with the context and ``values``, written to ``save_as``."""
+        if self.base is None:
+            self.language()
+        local = self.base.copy()
+        if self.relative_urls:
+            local["SITEURL"] = local["localsiteurl"] = path_to_url(get_relative_path(save_as))
+        local["output_file"] = save_as
+        local.update(values)
+        if local["localsiteurl"]:  # Pelican's pages adjust their own links to it
+            self.context["localsiteurl"] = local["localsiteurl"]
+        path = self.text(save_as, render(template, local))
+        signals.content_written.send(path, context=local)
+
+    def text(self, save_as: str, text: str) -> str:
+        """``text`` written to ``save_as`` as UTF-8 with ``\\n`` line ends; the path written."""
+        path = sanitised_join(self.output_path, save_as)
+        folder = os.path.dirname(path)
+        if folder not in self.folders:
+            os.makedirs(folder, exist_ok=True)
+            self.folders.add(folder)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        logger.info('Writing "%s"', path)
+        return path
+
+
+def render(template, variables: dict) -> str:
+    """``template.render(variables)`` without copying ``variables`` into a new
+    dict merged with the template's globals: they are in ``variables`` already."""
+    context = template.new_context(variables, shared=True)
+    try:
+        return template.environment.concat(template.root_render_func(context))
+    except Exception:
+        template.environment.handle_exception()
