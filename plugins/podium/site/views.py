@@ -80,7 +80,25 @@ def number_text(value, lang: str = "en") -> str:
 
 
 def value_text(value, display: str = "number", lang: str = "en") -> str:
-    """A criterion or per-seat value as its column says it is shown, in the language ``lang``."""
+    """A criterion or per-seat value as its column says it is shown, in the language ``lang``.
+
+    Remembered by the value's type and value (a fraction by its numerator
+    and denominator: hashing a ``Fraction`` is slow), the display and the
+    language: a standings table shows the same few values again and again."""
+    kind = type(value)
+    key = (value.numerator, value.denominator, display, lang) if kind is Fraction else (kind, value, display, lang)
+    text = _VALUE_TEXTS.get(key)
+    if text is None:
+        if len(_VALUE_TEXTS) >= 100_000:
+            _VALUE_TEXTS.clear()
+        text = _VALUE_TEXTS[key] = _value_text(value, display, lang)
+    return text
+
+
+_VALUE_TEXTS: dict = {}
+
+
+def _value_text(value, display: str, lang: str) -> str:
     if value is None:
         return "—"
     if display == "percent":
@@ -166,8 +184,15 @@ class Unit:
     choice_order: list = field(default_factory=list)
     facts: list = field(default_factory=list)  # (label, Cell)
     nested: list = field(default_factory=list)
-    data: dict = field(default_factory=dict)
+    source: object = None  # the engine's unit, whose to_json() keys are :attr:`data`
     special: str = ""  # name of a dedicated partial, e.g. "catan"
+
+    @cached_property
+    def data(self) -> dict:
+        """The engine unit's ``to_json()`` keys (score sheets read a few), made
+        when a page first asks for them: most pages never do."""
+        source = self.source
+        return source.to_json() if hasattr(source, "to_json") else dict(source or {})
 
     @property
     def anchor(self) -> str:
@@ -460,8 +485,10 @@ def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> Unit:
     if has_result is None:
         has_result = winner_id is not None or any(c.text not in ("—", "") or c.flag is not None for s in seats for c in s.cells)
     winner = people.get(winner_id) if winner_id else None
-    return Unit(kind, number, seats, columns, bool(has_result), winner=winner, facts=facts, nested=nested, data=data,
+    view = Unit(kind, number, seats, columns, bool(has_result), winner=winner, facts=facts, nested=nested,
                 banker=people.get(data.get("banker")) if isinstance(data.get("banker"), str) else None)
+    view.data = data  # made already
+    return view
 
 
 def catan_unit(obj, people: dict, lang: str = "en") -> Unit:
@@ -481,7 +508,7 @@ def catan_unit(obj, people: dict, lang: str = "en") -> Unit:
     return Unit("tables", obj.table, seats, columns, obj.has_result,
                 winner=people.get(obj.winner) if obj.winner else None, stopped=obj.stopped,
                 banker=people.get(obj.banker) if obj.banker else None,
-                choice_order=[people[p] for p in obj.choice_order], data=obj.to_json(), special="catan")
+                choice_order=[people[p] for p in obj.choice_order], source=obj, special="catan")
 
 
 def _unit(fmt, kind, obj, people, lang="en") -> Unit:

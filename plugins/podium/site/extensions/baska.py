@@ -182,7 +182,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
             seat = BaskaSeat(i + 1, person, [views.Cell("", numeric=True) for _ in columns])
         seats.append(seat)
     return BaskaUnit("tables", unit.table, seats, columns, unit.has_result,
-                     winner=people.get(winner) if winner else None, data=unit.to_json(), special=SYSTEM,
+                     winner=people.get(winner) if winner else None, source=unit, special=SYSTEM,
                      short=unit.short, protocol=protocol_view(unit, seat_people) if scored else None)
 
 

@@ -124,7 +124,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     return GameUnit(
         "games", unit.table, seats, columns, unit.has_result,
         winner=people.get(unit.winner) if unit.winner else None,
-        data=unit.to_json(), special=SPECIAL,
+        source=unit, special=SPECIAL,
         sides=sides, group=unit.group, place=unit.place, draw=unit.draw, decided_by=unit.decided_by,
         forfeit=people.get(unit.forfeit) if unit.forfeit else None, timed=unit.time is not None)
 

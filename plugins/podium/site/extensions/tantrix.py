@@ -281,7 +281,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
         cell = Cell(side.total if view.started else "", numeric=True)
         seats.append(Seat(i + 1, side.player, [cell], winner=side.winner))
     return TantrixUnit("matches", unit.match, seats, columns, unit.has_result, winner=view.winner,
-                       data=unit.to_json(), special=SYSTEM, tx=view)
+                       source=unit, special=SYSTEM, tx=view)
 
 
 # -- the bracket ---------------------------------------------------------------------
