@@ -191,52 +191,58 @@ def test_the_collector_is_left_as_it_was():
         gc.enable()
 
 
-# -- alongside ------------------------------------------------------------------------
+# -- then: more work here on each result, as it arrives ------------------------------
 
-def test_alongside_does_every_item_once_in_a_child_while_the_block_runs(tmp_path):
+def test_then_runs_here_on_every_result_as_it_arrives():
     needs_fork()
-    fds = open_fds()
-    with workers.alongside(record(tmp_path), list(range(30)), jobs=2):
-        time.sleep(0.2)  # the block: the child works meanwhile
-        during = set(done(tmp_path))
-    by_item = done(tmp_path)
-    assert sorted(by_item) == list(range(30))
-    assert during  # the child started before the block ended
-    assert any(pid != os.getpid() for pid in by_item.values())
-    assert open_fds() == fds
+    parent = os.getpid()
+    seen = []
+
+    def work(item):
+        time.sleep(0.01)
+        return item, os.getpid()
+
+    def then(result):
+        seen.append((result, os.getpid(), len(seen)))
+
+    results = workers.map_in_order(work, list(range(30)), jobs=2, then=then)
+    assert sorted(result for result, _, _ in seen) == sorted(results)
+    assert {pid for _, pid, _ in seen} == {parent}  # always here
+    assert len({pid for _, pid in results}) == 2  # the child's results too
     assert_no_child_left()
 
 
-def test_alongside_takes_the_items_left_when_the_block_ends_first(tmp_path):
-    needs_fork()
-    with workers.alongside(record(tmp_path), list(range(60)), jobs=2):
-        pass  # no block to speak of: this process helps
-    by_item = done(tmp_path)
-    assert sorted(by_item) == list(range(60))
-    assert os.getpid() in by_item.values()
-
-
-def test_alongside_with_one_job_does_the_items_here_after_the_block(tmp_path):
-    seen = []
-    with workers.alongside(seen.append, [3, 1, 2], jobs=1):
-        seen.append("block")
-    assert seen == ["block", 3, 1, 2]
-
-
-def test_alongside_fails_with_the_childs_traceback_after_the_block():
+def test_then_is_shared_out_with_the_rest_this_process_takes_fewer_items():
     needs_fork()
     parent = os.getpid()
 
-    def work(item):
-        if os.getpid() != parent:
-            raise ValueError(f"cannot write item {item}")
+    def then(result):
+        time.sleep(0.02)  # here only: the child takes more items meanwhile
 
-    ran = []
-    with pytest.raises(workers.WorkerFailed, match=r"(?s)Traceback.*ValueError: cannot write item"):
-        with workers.alongside(work, list(range(5)), jobs=2):
-            time.sleep(0.1)
-            ran.append(True)
-    assert ran == [True]
+    results = workers.map_in_order(lambda item: (time.sleep(0.01), os.getpid())[1], list(range(40)), jobs=2,
+                                   then=then)
+    here = sum(1 for pid in results if pid == parent)
+    assert 0 < here < 20
+
+
+def test_then_in_one_process_follows_each_item():
+    order = []
+    workers.map_in_order(lambda item: order.append(("work", item)) or item, [2, 1], jobs=1,
+                         then=lambda result: order.append(("then", result)))
+    assert order == [("work", 2), ("then", 2), ("work", 1), ("then", 1)]
+
+
+def test_a_failing_then_stops_the_map_and_leaves_no_child():
+    needs_fork()
+    fds = open_fds()
+
+    def then(result):
+        if result == 5:
+            raise KeyError("then")
+
+    with pytest.raises(KeyError, match="then"):
+        workers.map_in_order(lambda item: (time.sleep(0.01), item)[1], list(range(20)), jobs=2, then=then)
+    assert open_fds() == fds
     assert_no_child_left()
 
 

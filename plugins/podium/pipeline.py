@@ -33,7 +33,7 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     return outcome, outcome.problems
 
 
-def evaluate_folder(results, jobs: int = 1, meanwhile=None) -> tuple[list[EventOutcome], dict]:
+def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[list[EventOutcome], dict]:
     """Every event of a results folder, in slug order, and the registry of people.
 
     Raises :class:`Problems` with all problems of all files if there are any.
@@ -41,7 +41,9 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None) -> tuple[list[EventO
     (:func:`podium.workers.map_in_order`, the registry read once before);
     outcomes and problems are gathered in slug order all the same, so the
     result is the same as with one job.  ``meanwhile``: see
-    :func:`~podium.workers.map_in_order`.
+    :func:`~podium.workers.map_in_order`; ``then(outcome)``: called in this
+    process for every outcome as soon as it is here, in no particular order
+    (also when other folders turn out to have problems).
     """
     results = Path(results)
     if not results.is_dir():
@@ -49,7 +51,7 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None) -> tuple[list[EventO
     registry, problems = read_registry(results)
     outcomes = []
     evaluated = map_in_order(partial(evaluate_event, registry=registry), event_folders(results), jobs,
-                             cost=_yaml_bytes, meanwhile=meanwhile)
+                             cost=_yaml_bytes, meanwhile=meanwhile, then=then and partial(_each_outcome, then))
     for outcome, found in evaluated:
         problems += found
         if outcome is not None:
@@ -57,6 +59,12 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None) -> tuple[list[EventO
     if problems:
         raise Problems(problems)
     return outcomes, registry
+
+
+def _each_outcome(then, evaluated) -> None:
+    outcome, _problems = evaluated
+    if outcome is not None:
+        then(outcome)
 
 
 def _yaml_bytes(folder: Path) -> int:

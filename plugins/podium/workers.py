@@ -1,30 +1,29 @@
 """Work on every core: items shared out among this process and forked children.
 
-Three uses, one machinery.  :func:`for_each` does something for every item
+Two uses, one machinery.  :func:`for_each` does something for every item
 (the site writes each event's pages: nothing comes back); :func:`map_in_order`
 computes a result for every item and returns them in the order of the items
-(the pipeline evaluates each event folder); :func:`alongside` does something
-for every item in a child while this process does something else (the site
-writes each event's event.json while it builds the views).
+(the pipeline evaluates each event folder, and the site builds each
+outcome's views here as the outcomes arrive).
 
 The children are made with ``os.fork``, so they start with everything this
 process has (view trees, the registry of people, the ``work`` function
 itself) and nothing is pickled on the way out.  Every process, this one
 included, takes the next item from a shared counter, the costliest items
 first, until none is left: the shares balance themselves whatever the costs
-really are.  A child pickles each result as soon as it has it and, when no
-item is left, sends them all through its own pipe; this process reads the
-pipes of the children as they finish, unpickles with the cyclic garbage
-collector off (it would otherwise walk the growing heap again and again)
-and puts every result in its item's place.
+really are.  A child pickles each result as soon as it has it and sends it
+through its own pipe; this process takes in what has arrived between its
+own items, unpickles with the cyclic garbage collector off (it would
+otherwise walk the growing heap again and again) and puts every result in
+its item's place.
 
 Forking is used only where it is safe: a POSIX system and no other thread
 running (a preview server's threads could hold a lock at the moment of the
 fork).  Otherwise, or with ``jobs == 1``, everything runs here, in order.
 
-A child that fails sends its traceback instead; no process takes another
-item after a failure, and once every child has ended :class:`WorkerFailed`
-is raised with the tracebacks, so a failing build still fails, with the
+A child that fails sends its traceback; no process takes another item
+after a failure, and once every child has ended :class:`WorkerFailed` is
+raised with the tracebacks, so a failing build still fails, with the
 reason.  Every child is waited for and every pipe closed, whatever happens.
 """
 
@@ -34,6 +33,7 @@ import gc
 import multiprocessing
 import os
 import pickle
+import queue
 import sys
 import threading
 import traceback
@@ -75,7 +75,8 @@ def for_each(work: Callable[[object], None], items: Sequence, jobs: int, cost: C
 
 
 def map_in_order(work: Callable[[object], object], items: Sequence, jobs: int,
-                 cost: Callable[[object], float] | None = None, meanwhile: Callable[[], None] | None = None) -> list:
+                 cost: Callable[[object], float] | None = None, meanwhile: Callable[[], None] | None = None,
+                 then: Callable[[object], None] | None = None) -> list:
     """``[work(item) for item in items]``, computed in ``jobs`` processes.
 
     Shared out like :func:`for_each` (costliest first when ``cost`` is given,
@@ -88,32 +89,15 @@ def map_in_order(work: Callable[[object], object], items: Sequence, jobs: int,
     makes), done here once the children have started, before this process
     takes its turns; the children take more items meanwhile.  Not done when
     everything runs in one process.
+
+    ``then(result)``: more work on each result that only this process can
+    do, done here as soon as the result is here -- this process's own right
+    after it is made, a child's when it arrives (a child sends each result
+    as soon as it has it) -- in no particular order.  This process takes in
+    what has arrived before it takes its next item, so the work of ``then``
+    is shared out with the rest: this process takes fewer items.
     """
-    return _share_out(work, items, jobs, cost, meanwhile)
-
-
-@contextmanager
-def alongside(work: Callable[[object], None], items: Sequence, jobs: int):
-    """``work(item)`` for every item, in a forked child while this process runs the block.
-
-    For work that needs nothing the block makes (each event's event.json
-    while the site's views are built): it takes a core that would otherwise
-    wait.  If the block ends first, this process takes the items left.  When
-    the block ends, the child is waited for, and :class:`WorkerFailed` is
-    raised if it failed.  Without a safe fork, or with one job, the items are
-    done here, in order, after the block.
-    """
-    dropping = partial(_dropping, work)
-    if jobs <= 1 or not items or not can_fork():
-        yield
-        for item in items:
-            dropping(item)
-        return
-    turns = _Turns(items, None)
-    results = [None] * len(items)
-    with _forked(dropping, items, turns, 1, results):
-        yield
-        _take_turns(dropping, items, turns, results.__setitem__)
+    return _share_out(work, items, jobs, cost, meanwhile, then)
 
 
 def _dropping(work, item) -> None:
@@ -147,49 +131,66 @@ class _Turns:
             self.taken.value = len(self.order)
 
 
-def _share_out(work, items: Sequence, jobs: int, cost, meanwhile=None) -> list:
+def _share_out(work, items: Sequence, jobs: int, cost, meanwhile=None, then=None) -> list:
     """``work`` of every item, in the order of ``items``: done here and in ``jobs - 1`` children
-    (and ``meanwhile()`` here first, when there are children)."""
+    (``meanwhile()`` here first when there are children; ``then(result)`` here for each result)."""
+    results = [None] * len(items)
+
+    def keep(index, result):
+        results[index] = result
+        if then is not None:
+            then(result)
+
     jobs = min(jobs, len(items))
     if jobs <= 1 or not can_fork():
-        return [work(item) for item in items]
+        for index, item in enumerate(items):
+            keep(index, work(item))
+        return results
     turns = _Turns(items, cost)
-    results = [None] * len(items)
-    with _forked(work, items, turns, jobs - 1, results):
+    with _forked(work, items, turns, jobs - 1, keep) as take_in:
         if meanwhile is not None:
             meanwhile()
-        _take_turns(work, items, turns, results.__setitem__)
+        _take_turns(work, items, turns, keep, before_each=take_in)
     return results
 
 
 @contextmanager
-def _forked(work, items: Sequence, turns: _Turns, count: int, results: list):
-    """``count`` children taking turns while the block runs here; then every
-    child's results in ``results``.  If the block fails, no process takes
-    another item; if a child failed, :class:`WorkerFailed` is raised once
-    every child has ended."""
+def _forked(work, items: Sequence, turns: _Turns, count: int, keep):
+    """``count`` children taking turns while the block runs here.
+
+    The block gets a function that takes in what the children have sent so
+    far, without waiting (``keep(index, result)`` for each result); after
+    the block, the rest is taken in.  If the block fails, no process takes
+    another item and the children's results are dropped.  If a child failed,
+    :class:`WorkerFailed` is raised once every child has ended."""
     children: dict = {}  # the reading end of a child's pipe -> its pid
+    failures: list = []
     try:
         for _ in range(count):
             reader, pid = _fork(work, items, turns, siblings=children)
             children[reader] = pid
         try:
-            yield
+            yield partial(_take_in, children, keep, failures, False)
         except BaseException:
             turns.stop()
+            keep = None
             raise
     finally:
-        failures = _gather(children, results)
+        _take_in(children, keep, failures, True)
     if failures:
         raise WorkerFailed("a forked worker failed:\n" + "\n".join(failures))
 
 
-def _take_turns(work, items: Sequence, turns: _Turns, keep) -> None:
-    """``keep(index, work(items[index]))`` for every index this process takes;
-    when something fails, no process takes another item."""
+def _take_turns(work, items: Sequence, turns: _Turns, keep, before_each=None) -> None:
+    """``keep(index, work(items[index]))`` for every index this process takes,
+    ``before_each()`` before each; when something fails, no process takes another item."""
     try:
+        if before_each is not None:
+            before_each()
         for index in turns:
             keep(index, work(items[index]))
+            if before_each is not None:
+                before_each()
     except BaseException:
         turns.stop()
         raise
@@ -220,79 +221,98 @@ def _fork(work, items: Sequence, turns: _Turns, siblings):
 
 
 def _child(work, items: Sequence, turns: _Turns, writer) -> None:
-    """Take turns, send the report, and leave without running the parent's exit code.
+    """Take turns, send the results, and leave without running the parent's exit code.
 
-    The exit status is 0 only if the work succeeded and the report was sent."""
+    The exit status is 0 only if the work succeeded and everything was sent."""
     status = 1
     try:
-        report, failed = _report(work, items, turns)
-        writer.send_bytes(report)
-        status = int(failed)
+        status = _serve(work, items, turns, writer)
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(status)
 
 
-def _report(work, items: Sequence, turns: _Turns) -> tuple[bytes, bool]:
-    """A child's pickled report and whether it failed: ``(done, None)``, with
-    ``done`` its ``(index, pickled result)`` pairs, or ``((), traceback)``.
+def _serve(work, items: Sequence, turns: _Turns, writer) -> int:
+    """A child's turns: each result sent as ``(index, result)`` as soon as it is
+    made, then ``(None, traceback or None)``; the child's exit status.
 
-    Each result is pickled as soon as it is made, so the child holds bytes,
-    not object graphs, while it goes on."""
-    done = []
+    Each result is pickled at once, so the child holds bytes, not object
+    graphs; a thread sends them while the child goes on (a pipe holds less
+    than one result, and the parent reads only between its own items)."""
+    outbox: queue.SimpleQueue = queue.SimpleQueue()
+    sent: list = []
+    sender = threading.Thread(target=_send_all, args=(outbox, writer, sent))
+    sender.start()
+    failure = None
     try:
-        _take_turns(work, items, turns, lambda index, result: done.append((index, pickle.dumps(result, PROTOCOL))))
+        _take_turns(work, items, turns, lambda index, result: outbox.put(pickle.dumps((index, result), PROTOCOL)))
     except BaseException:  # noqa: BLE001 - everything goes back to the parent
-        return pickle.dumps(((), traceback.format_exc()), PROTOCOL), True
-    return pickle.dumps((done, None), PROTOCOL), False
+        failure = traceback.format_exc()
+    outbox.put(pickle.dumps((None, failure), PROTOCOL))
+    outbox.put(None)
+    sender.join()
+    return 0 if failure is None and sent == [True] else 1
 
 
-def _gather(children: dict, results: list) -> list[str]:
-    """Read every child's report as it comes, wait for the child, put its
-    results in place; the failures, one text each.
+def _send_all(outbox, writer, sent: list) -> None:
+    """Send the messages of ``outbox`` until ``None``; ``sent`` gets whether all went."""
+    try:
+        while (message := outbox.get()) is not None:
+            writer.send_bytes(message)
+    except OSError:  # the parent is gone: nobody to tell
+        sent.append(False)
+    else:
+        sent.append(True)
 
-    ``children`` is emptied; every pipe is closed and every child waited for
-    even if this is interrupted (a child still writing then gets a broken
-    pipe and ends)."""
-    failures = []
+
+def _take_in(children: dict, keep, failures: list, until_all_ended: bool) -> None:
+    """Read what the children have sent: ``keep(index, result)`` for each result
+    (dropped when ``keep`` is None) and, for a child that has ended, its
+    failure in ``failures``, if any.  Without waiting, or until every child
+    has ended.
+
+    A child that has ended is waited for and its pipe closed; if this is
+    interrupted, all the others are too (a child still writing then gets a
+    broken pipe and ends)."""
     try:
         while children:
-            for reader in wait(list(children)):
-                pid = children.pop(reader)
-                with reader:
-                    report = _receive(reader)
-                _, status = os.waitpid(pid, 0)
-                failure = _unpack(report, results) if report else None
-                if failure or status:
-                    failures.append(failure or f"worker {pid} ended with status {status} and no report")
-    finally:
+            ready = wait(list(children), timeout=None if until_all_ended else 0)
+            if not ready:
+                return
+            for reader in ready:
+                ended, failure = _message(reader, keep)
+                if ended:
+                    pid = children.pop(reader)
+                    reader.close()
+                    _, status = os.waitpid(pid, 0)
+                    if failure or status:
+                        failures.append(failure or f"worker {pid} ended with status {status} and no report")
+    except BaseException:
         for reader, pid in children.items():
             reader.close()
             os.waitpid(pid, 0)
         children.clear()
-    return failures
+        raise
 
 
-def _receive(reader) -> bytes:
-    """The one message a child sends; empty if it ended without sending it."""
-    try:
-        return reader.recv_bytes()
-    except EOFError:
-        return b""
-
-
-def _unpack(report: bytes, results: list) -> str | None:
-    """Put a child's results in their places; its traceback if it failed.
+def _message(reader, keep) -> tuple[bool, str | None]:
+    """One message of a child: a result, kept; or the end of the child's work,
+    ``(True, its traceback or None)`` (also when it ended without saying so).
 
     Unpickling makes millions of containers, every one of which would count
-    towards the next collection: the collector is off meanwhile (a 25 MB
-    pickle loads in a fifth of the time)."""
+    towards the next collection: the collector is off meanwhile."""
+    try:
+        message = reader.recv_bytes()
+    except EOFError:
+        return True, None
     with collector_off():
-        done, failure = pickle.loads(report)
-        for index, payload in done:
-            results[index] = pickle.loads(payload)
-    return failure
+        index, result = pickle.loads(message)
+    if index is None:
+        return True, result
+    if keep is not None:
+        keep(index, result)
+    return False, None
 
 
 @contextmanager

@@ -9,14 +9,16 @@ Wiring, the Pelican way:
   (``jinja2.ext.i18n``, installed for ``DEFAULT_LANG``).
 
 Evaluation happens when the generator is constructed (the event folders
-shared out among forked workers too).  Pelican builds every
+shared out among forked workers too; the view trees of each outcome are
+built in this process as the outcomes come in).  Pelican builds every
 generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
 and before any ``generate_context``, so evaluating there is the only way a
 build with problems can stop before anything in the output folder is
-written or deleted.  ``generate_context`` then builds the view trees and
-shares them as ``podium_events``; ``generate_output`` renders them, each
-event's pages and the site's own pages shared out among forked workers.  All state
-lives on the generator instance, which Pelican creates afresh for every run.
+written or deleted.  ``generate_context`` then links the views to
+Pelican's pages and shares them as ``podium_events``; ``generate_output``
+writes them, each event's event.json and pages and the site's own pages
+shared out among forked workers.  All state lives on the generator
+instance, which Pelican creates afresh for every run.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
@@ -119,22 +121,26 @@ class PodiumGenerator(Generator):
         self.events = []
         self.jobs = int(self.settings.get("PODIUM_JOBS") or workers.usable_cores())
         self.files = PageWriter(self.env, self.output_path, self.context, self.settings["RELATIVE_URLS"])
+        self.language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
+        self.views = {}  # slug -> the event's view tree
         try:
             with fewer_collections():
-                # the pages' templates compiled here while forked workers evaluate:
-                # the workers that write the pages later inherit them
-                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs, meanwhile=self._compile_templates)
+                # here, while forked workers evaluate: the pages' templates compiled (the workers
+                # that write the pages later inherit them), and each outcome's views built as it comes
+                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs, meanwhile=self._compile_templates,
+                                                               then=self._build_views)
         except Problems as exc:
             raise BuildFailed(exc.problems) from None
 
     # -- context -------------------------------------------------------------
 
     @workers.collector_off()  # every view made here lives until the end of the build
+    def _build_views(self, outcome):
+        """An event's view tree, built in this process as soon as its outcome is here."""
+        self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
+
     def generate_context(self):
-        language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
-        # each event.json needs its outcome only: written on another core meanwhile
-        with workers.alongside(self._write_json, self.outcomes, self.jobs):
-            self.events = [event_view(outcome, self.urls, language) for outcome in self.outcomes]
+        self.events = [self.views[outcome.event.slug] for outcome in self.outcomes]
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
@@ -206,13 +212,13 @@ class PodiumGenerator(Generator):
         self.files.language()
 
     def _write_event(self, ev):
-        """One event's pages and its extension pages and files (its event.json
-        was written with the views, :meth:`generate_context`)."""
+        """One event's event.json, pages, and extension pages and files."""
         urls = self.urls
         write = self._write_page
         self._language(ev.language)
         slug = ev.slug
         common = {"ev": ev, "lang": ev.language}
+        self._write_json(ev.outcome)
         write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
         for rnd in ev.rounds:
             write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, section="rounds", **common)
