@@ -29,7 +29,6 @@ reason.  Every child is waited for and every pipe closed, whatever happens.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import pickle
@@ -41,6 +40,8 @@ from contextlib import contextmanager
 from functools import partial
 from multiprocessing.connection import Pipe, wait
 from typing import Callable, Sequence
+
+from .collector import lasting
 
 PROTOCOL = 5
 
@@ -300,32 +301,16 @@ def _message(reader, keep) -> tuple[bool, str | None]:
     """One message of a child: a result, kept; or the end of the child's work,
     ``(True, its traceback or None)`` (also when it ended without saying so).
 
-    Unpickling makes millions of containers, every one of which would count
-    towards the next collection: the collector is off meanwhile."""
+    Unpickling makes millions of containers, all kept: see
+    :func:`podium.collector.lasting`."""
     try:
         message = reader.recv_bytes()
     except EOFError:
         return True, None
-    with collector_off():
+    with lasting():
         index, result = pickle.loads(message)
     if index is None:
         return True, result
     if keep is not None:
         keep(index, result)
     return False, None
-
-
-@contextmanager
-def collector_off():
-    """The cyclic garbage collector disabled within the block, as it was after.
-
-    For work that makes millions of containers that all stay alive (results
-    unpickled here, the site's view trees): a collection could free none of
-    them, yet each would walk them all again."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

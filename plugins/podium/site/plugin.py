@@ -31,9 +31,7 @@ usable core; see :mod:`podium.workers`) and the
 
 from __future__ import annotations
 
-import gc
 import logging
-from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -41,6 +39,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
 from pelican.generators import Generator
 
+from ..collector import fewer_collections, lasting
 from ..errors import Problems
 from ..export import dumps, event_document
 from ..pipeline import evaluate_folder
@@ -69,36 +68,6 @@ class BuildFailed(SystemExit):
         lines = [str(p) for p in self.problems]
         lines.append(f"{count} problem{'s' if count != 1 else ''} found; nothing was written")
         super().__init__("\n".join(lines))
-
-
-@contextmanager
-def fewer_collections():
-    """Let Python's cyclic garbage collector do less while Podium works.
-
-    Evaluating and rendering allocate millions of containers while
-    everything built so far (outcomes, views, Pelican's context: hundreds
-    of MB in a large archive) stays alive.  By default
-    the collector runs every 700 allocations and, every so often, walks
-    that whole graph again, finding nothing to free.  Here the objects that
-    exist when a phase starts are frozen (``gc.freeze``: left out of every
-    collection) and the first threshold is raised, so collections only
-    look at what the phase itself makes; both come back afterwards.  A
-    fifth of the time of a 20,000-page build, with the same peak memory
-    (docs/performance.md).  Rendering makes short-lived garbage, cycles
-    included, so the collector keeps running there; building the views makes
-    nothing but what stays, so there it is off (:func:`podium.workers.collector_off`).
-    """
-    before = gc.get_threshold()
-    freeze = gc.get_freeze_count() == 0  # never thaw what the host process froze
-    gc.set_threshold(max(before[0], 50_000), *before[1:])
-    if freeze:
-        gc.freeze()
-    try:
-        yield
-    finally:
-        if freeze:
-            gc.unfreeze()
-        gc.set_threshold(*before)
 
 
 SITE = "site"  # the share of the output that is the site's own pages, not an event's
@@ -134,7 +103,7 @@ class PodiumGenerator(Generator):
 
     # -- context -------------------------------------------------------------
 
-    @workers.collector_off()  # every view made here lives until the end of the build
+    @lasting()  # every view made here lives until the end of the build
     def _build_views(self, outcome):
         """An event's view tree, built in this process as soon as its outcome is here."""
         self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
