@@ -110,3 +110,13 @@ def test_three_jobs_find_the_same_problems_in_the_same_order(faulty):
     three = problems_of(faulty, jobs=3)
     assert three == one
     assert [str(problem) for problem in three] == [str(problem) for problem in one]
+
+
+def test_a_sent_outcome_leaves_its_files_data_behind_but_keeps_their_paths():
+    outcome = outcomes_of(DEMO)[0]
+    document = outcome.event.where.doc
+    assert document.data is not None and document.lines  # as read
+    again = pickle.loads(pickle.dumps(outcome, protocol=5))
+    sent = again.event.where.doc
+    assert sent.path == document.path
+    assert sent.data is None and sent.lines == {}

@@ -62,6 +62,13 @@ class Document:
             keypath = keypath[:-1]
         return self.lines.get((), 1)
 
+    def __reduce__(self):
+        """Pickled as its path alone.  A document is pickled only with an
+        evaluated outcome that a worker sends back (:mod:`podium.workers`):
+        by then its data and lines have served (every problem carries its
+        line already), and they are a third of what would be sent."""
+        return Document, (self.path, None)
+
 
 class _Refused(Exception):
     def __init__(self, line, message):
