@@ -172,7 +172,8 @@ TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }
 {% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }} {{ pair(p.name) }} {{ pair(p.name, end='?') }}
 {% call box() %}{{ _('seat %(number)s', number=loop.index) }} {{ _('won') }}{% endcall %}{{ stop() }}|{{ p.name|upper }}
 {% set line %}<{{ p.name }}>{{ loop.index }}{% endset %}{{ line }}{{ line|length }}
-{% endfor %}{% for n in numbers %}{{ n }},{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
+{% set inner = p.name ~ '*' %}{{ ctx_var('inner') }}
+{% endfor %}{% block tail %}{% set in_block = 'b' %}{{ ctx_var('in_block') }}{% endblock %}{% for n in numbers %}{{ n }},{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
 
 
 def _render(fast: bool):
@@ -185,6 +186,7 @@ def _render(fast: bool):
     if fast:
         jinja_speed.install(env)
         assert env.context_class is jinja_speed.Context and env.template_class is jinja_speed.Template
+        assert env.code_generator_class is jinja_speed.CodeGenerator
 
     def stop():
         raise StopIteration
@@ -193,7 +195,8 @@ def _render(fast: bool):
         def pair(self, text, end="!"):  # a bound method: the short path takes those too
             return f"<{text}>{end}"
 
-    env.globals.update(shout=lambda s: s + "!", stop=stop, ctx_name=pass_context(lambda c: c.name), pair=Words().pair)
+    env.globals.update(shout=lambda s: s + "!", stop=stop, ctx_name=pass_context(lambda c: c.name), pair=Words().pair,
+                       ctx_var=pass_context(lambda c, name: c.resolve(name)))  # sees loop and block variables
     people = [{"url": "a/", "name": "Ann <script>"}, {"url": 7, "name": Markup("Bo &amp; <i>Co</i>")}]
     return env.from_string(TEMPLATE).render(people=people, SITEURL="..", numbers=[1, True, 2.5, None, -3])
 

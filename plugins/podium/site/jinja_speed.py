@@ -42,7 +42,7 @@ from types import FunctionType, MethodType
 
 import jinja2
 import markupsafe
-from jinja2 import nodes, runtime
+from jinja2 import compiler, nodes, runtime
 from jinja2.ext import Extension
 from markupsafe import Markup
 
@@ -104,13 +104,20 @@ class Context(runtime.Context):
     """:class:`jinja2.runtime.Context` with a shorter path for functions, methods and macros."""
 
     def call(__self, __obj, *args, **kwargs):  # noqa: N805 (Jinja's own signature)
+        loop_vars = kwargs.pop("_loop_vars", None) if kwargs else None
+        block_vars = kwargs.pop("_block_vars", None) if kwargs else None
+        return __self.call_in(loop_vars, block_vars, __obj, *args, **kwargs)
+
+    def call_in(__self, __loop_vars, __block_vars, __obj, *args, **kwargs):  # noqa: N805
+        """``call(obj, *args, **kwargs)`` as :class:`CodeGenerator` compiles a call: the
+        variables set in the enclosing loop and block (or None) come first, by
+        position, rather than as the keywords ``_loop_vars`` and ``_block_vars``
+        that every call would then build a dict for.  Only a callable that wants
+        the context reads them, and it gets them as Jinja gives them."""
         kind = type(__obj)
         if kind is FunctionType or kind is runtime.Macro or kind is MethodType:
             pass_arg = getattr(__obj, "jinja_pass_arg", None)
             if pass_arg is None or pass_arg is _PassArg.eval_context:
-                if kwargs:
-                    kwargs.pop("_block_vars", None)
-                    kwargs.pop("_loop_vars", None)
                 try:
                     if kind is runtime.Macro and not kwargs and len(args) == __obj._argument_count:
                         if len(args) == 1 and __obj.name in PURE_MACROS:
@@ -122,6 +129,10 @@ class Context(runtime.Context):
                 except StopIteration:
                     return __self.environment.undefined(
                         "value was undefined because a callable raised a StopIteration exception")
+        if __loop_vars is not None:
+            kwargs["_loop_vars"] = __loop_vars
+        if __block_vars is not None:
+            kwargs["_block_vars"] = __block_vars
         return runtime.Context.call(__self, __obj, *args, **kwargs)
 
     def _remembered(self, macro, argument):
@@ -145,6 +156,22 @@ class Context(runtime.Context):
                 memo.clear()
             memo[key] = ((code, argument), result)
         return result
+
+
+class CodeGenerator(compiler.CodeGenerator):
+    """Jinja's compiler, with a call compiled as ``context.call_in(loop variables,
+    block variables, callable, arguments...)`` (:meth:`Context.call_in`)."""
+
+    @compiler.optimizeconst
+    def visit_Call(self, node, frame, forward_caller=False):
+        if self.environment.is_async or self.environment.sandboxed:
+            return compiler.CodeGenerator.visit_Call.__wrapped__(self, node, frame, forward_caller=forward_caller)
+        self.write("context.call_in(")
+        self.write("_loop_vars, " if frame.loop_frame else "None, ")
+        self.write("_block_vars, " if frame.block_frame else "None, ")
+        self.visit(node.node, frame)
+        self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
+        self.write(")")
 
 
 def escape_for_output(value) -> str:
@@ -250,5 +277,7 @@ def install(env) -> None:
         env.add_extension(Fragments)
     if _PassArg is not None and env.context_class is runtime.Context:
         env.context_class = Context
+        if env.code_generator_class is compiler.CodeGenerator:
+            env.code_generator_class = CodeGenerator
     if env.template_class is jinja2.Template:
         env.template_class = Template
