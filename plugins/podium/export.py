@@ -81,47 +81,71 @@ def _key(key) -> str:
 
 
 def _encode(value, out: list, newline: str) -> None:
-    """Append ``value`` as json.dumps(indent=1) writes it at the depth of ``newline``."""
-    if isinstance(value, str):
+    """Append ``value`` as json.dumps(indent=1) writes it at the depth of ``newline``.
+
+    The exact types an event document is made of are told apart first, by
+    identity (most values are strings, whole numbers, lists and dicts);
+    anything else goes through the same checks as a subclass would."""
+    kind = type(value)
+    if kind is str:
         out.append(_string(value))
+    elif kind is int:
+        out.append(int.__repr__(value))
+    elif kind is dict:
+        _encode_dict(value, out, newline)
+    elif kind is list:
+        _encode_list(value, out, newline)
     elif value is None:
         out.append("null")
     elif value is True:
         out.append("true")
     elif value is False:
         out.append("false")
+    elif isinstance(value, str):
+        out.append(_string(value))
     elif isinstance(value, int):
         out.append(int.__repr__(value))
     elif isinstance(value, float):
         out.append(_float(value))
     elif isinstance(value, (list, tuple)):
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + " "
-        out.append("[")
-        separator = inner
-        for item in value:
-            out.append(separator)
-            _encode(item, out, inner)
-            separator = "," + inner
-        out.append(newline + "]")
+        _encode_list(value, out, newline)
     elif isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        inner = newline + " "
-        out.append("{")
-        separator = inner
-        for key, item in value.items():
-            out.append(separator)
-            out.append(_string(_key(key)))
-            out.append(": ")
-            _encode(item, out, inner)
-            separator = "," + inner
-        out.append(newline + "}")
+        _encode_dict(value, out, newline)
     else:
         raise _NotPlain
+
+
+def _encode_list(value, out: list, newline: str) -> None:
+    if not value:
+        out.append("[]")
+        return
+    inner = newline + " "
+    separator = "," + inner
+    out.append("[" + inner)
+    first = True
+    for item in value:
+        if not first:
+            out.append(separator)
+        first = False
+        _encode(item, out, inner)
+    out.append(newline + "]")
+
+
+def _encode_dict(value, out: list, newline: str) -> None:
+    if not value:
+        out.append("{}")
+        return
+    inner = newline + " "
+    separator = "," + inner
+    out.append("{" + inner)
+    first = True
+    for key, item in value.items():
+        if not first:
+            out.append(separator)
+        first = False
+        out.append(_string(key if type(key) is str else _key(key)) + ": ")
+        _encode(item, out, inner)
+    out.append(newline + "}")
 
 
 def _player(player) -> dict:
