@@ -26,9 +26,13 @@ What is measured (docs/performance.md says why each one and how to read it):
    written HTML), rendered through a minimal Jinja2 template (no inheritance,
    no macros, no translations, autoescape on) and written to disk, each run
    into a new folder, with the disk settled first and the harness's own data
-   left out of garbage collection; the median of three runs.  Ratio: archive
-   seconds / floor seconds (the build may use every core; the floor uses one,
-   so the CPU time of all the build's processes / floor is printed too).
+   left out of garbage collection.  It runs right after each archive build
+   (and again, to make three runs at least).  Ratio: the median, over the
+   builds, of the build's seconds / the seconds of the floor run right after
+   it: on a shared virtual machine the speed drifts by a third within
+   minutes, and a build and the floor run next to it drift together.  (The
+   build may use every core; the floor uses one, so the CPU time of all the
+   build's processes / floor is printed too.)
 3. **markdown** -- the obvious alternative: standings tables written as
    Markdown pages (``--sample`` of them, 1,000 by default, taken from the
    archive's event.json files) and built by Pelican with the same settings
@@ -477,7 +481,15 @@ def run(events: int = 200, sample: int = 1000, big: bool = True, cache: Path | N
         archive = make_archive(cache, events, log)
         log(f"data: {events} events ready in {time.perf_counter() - start:.1f} s")
 
-        builds = [build_archive(archive, work / "archive", settings) for _ in range(repeat)]
+        builds, floors, pages = [], [], None
+        for run_number in range(max(repeat, 3)):  # each build, then a floor run; three floor runs at least
+            if run_number < repeat:
+                builds.append(build_archive(archive, work / "archive", settings))
+            if pages is None:
+                pages = read_pages(work / "archive")
+            if run_number:
+                shutil.rmtree(work / f"floor-{run_number - 1}")
+            floors.append(floor(pages, work / f"floor-{run_number}"))
         seconds = statistics.median(b["seconds"] for b in builds)
         build = builds[0]
         cpu = statistics.median(b["cpu"] + b["workers_cpu"] for b in builds)
@@ -492,19 +504,16 @@ def run(events: int = 200, sample: int = 1000, big: bool = True, cache: Path | N
             f"{build['worker_rss_bytes'] / 2 ** 20:.0f} MB) [Pelican(read_settings(...)).run() in a subprocess; "
             f"runs: {runs} s; process wall {build['wall']:.2f} s incl. {build['imports']:.2f} s of imports]")
 
-        pages = read_pages(work / "archive")
-        floors = []
-        for run_number in range(max(repeat, 3)):  # short: take a median of 3
-            if run_number:
-                shutil.rmtree(work / f"floor-{run_number - 1}")
-            floors.append(floor(pages, work / f"floor-{run_number}"))
         floor_s = statistics.median(floors)
+        ratio = statistics.median(b["seconds"] / f for b, f in zip(builds, floors))
         floor_bytes = sum(p.stat().st_size for p in html_pages(work / f"floor-{len(floors) - 1}"))
-        numbers.update(floor_s=floor_s, floor_ratio=seconds / floor_s, floor_cpu_ratio=cpu / floor_s)
+        numbers.update(floor_s=floor_s, floor_ratio=ratio, floor_cpu_ratio=cpu / floor_s)
+        pairs = ", ".join(f"{b['seconds']:.2f}/{f:.2f}" for b, f in zip(builds, floors))
         log(f"2. floor: the same {len(pages)} pages' titles, table rows and cell texts "
             f"({floor_bytes / 2 ** 20:.0f} MB) through a minimal Jinja2 template, written, in this process: "
             f"{floor_s:.2f} s = {len(pages) / floor_s:.0f} pages/s (runs: {', '.join(f'{f:.2f}' for f in floors)} s); "
-            f"ratio full/floor {seconds / floor_s:.2f} (CPU of all the build's processes / floor: {cpu / floor_s:.2f})")
+            f"ratio full/floor {ratio:.2f}, the median of each build over the floor run after it ({pairs}) "
+            f"(CPU of all the build's processes / floor: {cpu / floor_s:.2f})")
         del pages
 
         texts = markdown_pages(work / "archive", sample)
