@@ -159,10 +159,14 @@ _PLAIN = {str, int, Markup}
 def _translator(catalog):
     """``tr()``: :func:`podium.text.translate` into ``catalog``, a plain msgid looked up directly."""
     lookup = catalog.gettext
+    done: dict = {}  # msgid -> translation: a page asks for the same column labels again and again
 
     def tr(value):
         if type(value) is str:
-            return lookup(value)
+            found = done.get(value)
+            if found is None:
+                found = done[value] = lookup(value)
+            return found
         return translate(value, lookup)
 
     return tr

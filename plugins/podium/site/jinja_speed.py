@@ -44,6 +44,7 @@ import jinja2
 import markupsafe
 from jinja2 import compiler, nodes, runtime
 from jinja2.ext import Extension
+from jinja2.utils import LRUCache
 from markupsafe import Markup
 
 try:  # markupsafe's own C escaping of a str (private; without it, markupsafe.escape is used)
@@ -144,9 +145,13 @@ class Context(runtime.Context):
         if memo is None:
             return macro(argument)
         code = macro._func.__code__
-        local = self.vars
-        siteurl = local["SITEURL"] if "SITEURL" in local else self.parent.get("SITEURL")
-        key = (id(code), id(argument), siteurl, self.environment.globals.get("podium_language"))
+        try:
+            place = self._podium_place
+        except AttributeError:  # the first remembered call of this page (or module): its SITEURL and language
+            local = self.vars
+            siteurl = local["SITEURL"] if "SITEURL" in local else self.parent.get("SITEURL")
+            place = self._podium_place = (siteurl, self.environment.globals.get("podium_language"))
+        key = (id(code), id(argument), *place)
         found = memo.get(key)
         if found is not None:
             return found[1]
@@ -273,6 +278,8 @@ def install(env) -> None:
     (when Jinja is the kind this was written for and nothing else replaced them),
     remembering the results of :data:`PURE_MACROS` and of ``{% memo %}``."""
     env.podium_macro_memo = {}
+    if isinstance(env.cache, LRUCache):  # every template kept, looked up without LRU bookkeeping (Jinja's cache_size=-1)
+        env.cache = dict(env.cache.items())
     if Fragments.identifier not in env.extensions:
         env.add_extension(Fragments)
     if _PassArg is not None and env.context_class is runtime.Context:
