@@ -10,9 +10,6 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from ..errors import Problem
 
 KINDS = ("event", "round", "players")
@@ -31,7 +28,12 @@ def schema(kind: str) -> dict:
 
 
 @lru_cache(maxsize=None)
-def _validator(kind: str) -> Draft202012Validator:
+def _validator(kind: str):
+    """jsonschema's validator for ``kind``, imported only when a file needs it: files
+    :mod:`podium.quickcheck` vouches for never do, and importing it takes a tenth
+    of a second at every start."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(kind))
 
 
