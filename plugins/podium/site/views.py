@@ -218,7 +218,7 @@ class Criterion:
 class Row:
     rank: int
     player: Person
-    cells: list
+    cells: list  # one Cell per criterion, its value as plain text (the standings table shows c.text)
     by_lot: bool = False
     reserve: bool = False
     change: int | None = None
