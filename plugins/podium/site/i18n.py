@@ -149,6 +149,7 @@ def _newstyle_gettext(catalog):
             found = done[key] = Markup(lookup(string)) % variables
         return found
 
+    gettext.podium_texts = done  # compiled templates look a constant msgid up here first (jinja_speed.CodeGenerator)
     return gettext
 
 

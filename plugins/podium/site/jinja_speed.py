@@ -192,12 +192,30 @@ class CodeGenerator(compiler.CodeGenerator):
     def visit_Call(self, node, frame, forward_caller=False):
         if self.environment.is_async or self.environment.sandboxed:
             return compiler.CodeGenerator.visit_Call.__wrapped__(self, node, frame, forward_caller=forward_caller)
+        if not forward_caller and _constant_gettext(node) and frame.eval_ctx.autoescape and not frame.eval_ctx.volatile:
+            # _('Games'): what the language's gettext gave for it before, else the call (which remembers it)
+            msgid = repr(node.args[0].value)
+            self.write(f"(podium_text if (podium_text := getattr(podium_callee := ")
+            self.visit(node.node, frame)
+            self.write(f", 'podium_texts', podium_no_texts).get({msgid})) is not None else ")
+            self.write("context.call_in(")
+            self.write("_loop_vars, " if frame.loop_frame else "None, ")
+            self.write("_block_vars, " if frame.block_frame else "None, ")
+            self.write(f"podium_callee, {msgid}))")
+            return None
         self.write("context.call_in(")
         self.write("_loop_vars, " if frame.loop_frame else "None, ")
         self.write("_block_vars, " if frame.block_frame else "None, ")
         self.visit(node.node, frame)
         self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
         self.write(")")
+
+
+def _constant_gettext(node) -> bool:
+    """``_('text')`` or ``gettext('text')``: one constant string, nothing else."""
+    return (isinstance(node.node, nodes.Name) and node.node.name in ("_", "gettext") and len(node.args) == 1
+            and isinstance(node.args[0], nodes.Const) and type(node.args[0].value) is str
+            and not node.kwargs and node.dyn_args is None and node.dyn_kwargs is None)
 
 
 def escape_for_output(value) -> str:
@@ -241,6 +259,7 @@ class Template(jinja2.Template):
         if namespace.get("Markup") is Markup:
             namespace["Markup"] = mark_safe
         namespace["podium_escape_text"] = _escape_inner  # what CodeGenerator's code calls for text
+        namespace["podium_no_texts"] = _NO_TEXTS
         return template
 
 
@@ -287,6 +306,7 @@ class Fragments(Extension):
 
 
 _BY_VALUE = frozenset({str, int, bool, float})
+_NO_TEXTS: dict = {}  # a gettext that remembers nothing for CodeGenerator's code (always empty)
 
 
 def forget(env) -> None:
