@@ -92,9 +92,9 @@ def _encode(value, out: list, newline: str) -> None:
     elif kind is int:
         out.append(int.__repr__(value))
     elif kind is dict:
-        _encode_dict(value, out, newline)
+        _encode_container(value, out, newline, "{}", True)
     elif kind is list:
-        _encode_list(value, out, newline)
+        _encode_container(value, out, newline, "[]", False)
     elif value is None:
         out.append("null")
     elif value is True:
@@ -108,44 +108,31 @@ def _encode(value, out: list, newline: str) -> None:
     elif isinstance(value, float):
         out.append(_float(value))
     elif isinstance(value, (list, tuple)):
-        _encode_list(value, out, newline)
+        _encode_container(value, out, newline, "[]", False)
     elif isinstance(value, dict):
-        _encode_dict(value, out, newline)
+        _encode_container(value, out, newline, "{}", True)
     else:
         raise _NotPlain
 
 
-def _encode_list(value, out: list, newline: str) -> None:
+def _encode_container(value, out: list, newline: str, brackets: str, keyed: bool) -> None:
+    """A list's items, or a dict's keys and values (``keyed``), one a line, between ``brackets``."""
     if not value:
-        out.append("[]")
+        out.append(brackets)
         return
     inner = newline + " "
     separator = "," + inner
-    out.append("[" + inner)
+    out.append(brackets[0] + inner)
     first = True
-    for item in value:
+    for entry in value.items() if keyed else value:
         if not first:
             out.append(separator)
         first = False
-        _encode(item, out, inner)
-    out.append(newline + "]")
-
-
-def _encode_dict(value, out: list, newline: str) -> None:
-    if not value:
-        out.append("{}")
-        return
-    inner = newline + " "
-    separator = "," + inner
-    out.append("{" + inner)
-    first = True
-    for key, item in value.items():
-        if not first:
-            out.append(separator)
-        first = False
-        out.append(_string(key if type(key) is str else _key(key)) + ": ")
-        _encode(item, out, inner)
-    out.append(newline + "}")
+        if keyed:
+            key, entry = entry
+            out.append(_string(key if type(key) is str else _key(key)) + ": ")
+        _encode(entry, out, inner)
+    out.append(newline + brackets[1])
 
 
 def _player(player) -> dict:
