@@ -28,6 +28,10 @@ it: Jinja's compiled code calls ``escape`` for one thing only, a value it
 outputs (blocks, macros and ``{% set %}`` join the pieces and mark the
 whole safe); their ``Markup(...)`` is :func:`mark_safe`.
 
+:class:`CodeGenerator` compiles the templates' calls, constant ``_()`` and
+shown values into cheaper Python than Jinja's own (it needs
+:class:`Context` and :class:`Template`, and is used only with them).
+
 :class:`Fragments` adds ``{% memo key, ... %}...{% endmemo %}``: a part of a
 layout that every page of an event repeats (the site header, the event's
 navigation, the footer) is rendered once per key, SITEURL and language.
@@ -164,14 +168,20 @@ class Context(runtime.Context):
 
 
 class CodeGenerator(compiler.CodeGenerator):
-    """Jinja's compiler, with two things compiled more cheaply:
+    """Jinja's compiler, with three things compiled more cheaply:
 
     - a call, as ``context.call_in(loop variables, block variables, callable,
       arguments...)`` (:meth:`Context.call_in`);
+    - a constant ``_('text')``: first looked up in what the language's
+      gettext gave for it before (its ``podium_texts``, see
+      :func:`podium.site.i18n.install`), called only when that has nothing
+      (or ``_`` is some other function);
     - a value shown on the page: text (most of them) is escaped right there by
       markupsafe's own C function, anything else by ``escape``
       (:func:`escape_for_output`), instead of one Python call per value.
-      The text is held in a local (``podium_shown``) for the test.
+
+    The values tested are held in locals named ``podium_*``, each used
+    right where it is set.
     """
 
     def _shown_inline(self, frame, finalize) -> bool:
@@ -193,22 +203,22 @@ class CodeGenerator(compiler.CodeGenerator):
         if self.environment.is_async or self.environment.sandboxed:
             return compiler.CodeGenerator.visit_Call.__wrapped__(self, node, frame, forward_caller=forward_caller)
         if not forward_caller and _constant_gettext(node) and frame.eval_ctx.autoescape and not frame.eval_ctx.volatile:
-            # _('Games'): what the language's gettext gave for it before, else the call (which remembers it)
             msgid = repr(node.args[0].value)
-            self.write(f"(podium_text if (podium_text := getattr(podium_callee := ")
+            self.write("(podium_text if (podium_text := getattr(podium_callee := ")
             self.visit(node.node, frame)
             self.write(f", 'podium_texts', podium_no_texts).get({msgid})) is not None else ")
-            self.write("context.call_in(")
-            self.write("_loop_vars, " if frame.loop_frame else "None, ")
-            self.write("_block_vars, " if frame.block_frame else "None, ")
+            self._call_in(frame)
             self.write(f"podium_callee, {msgid}))")
             return None
-        self.write("context.call_in(")
-        self.write("_loop_vars, " if frame.loop_frame else "None, ")
-        self.write("_block_vars, " if frame.block_frame else "None, ")
+        self._call_in(frame)
         self.visit(node.node, frame)
         self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
         self.write(")")
+
+    def _call_in(self, frame):
+        self.write("context.call_in(")
+        self.write("_loop_vars, " if frame.loop_frame else "None, ")
+        self.write("_block_vars, " if frame.block_frame else "None, ")
 
 
 def _constant_gettext(node) -> bool:
