@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
+from types import SimpleNamespace
 
 from ..collation import collation_key
 from ..draw import key as draw_key
@@ -338,7 +339,7 @@ class PlayerPage:
     place: Place | None
 
     @cached_property
-    def chart(self) -> dict | None:
+    def chart(self) -> SimpleNamespace | None:
         """Made when the page is written (in the worker that writes it), not with the views."""
         return _chart(self.ranks)
 
@@ -709,8 +710,9 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
     return PlayerPage(person, games, ranks, place)
 
 
-def _chart(ranks) -> dict | None:
-    """A small rank chart (inline SVG, no script): rank 1 at the top."""
+def _chart(ranks) -> SimpleNamespace | None:
+    """A small rank chart (inline SVG, no script): rank 1 at the top (a
+    namespace: a template reads a dict's values the slow way, see tantrix.lead_chart)."""
     if len(ranks) < 2:
         return None
     worst = max(len(st.rows) for st, _ in ranks)
@@ -721,9 +723,8 @@ def _chart(ranks) -> dict | None:
         return pad + (height - 2 * pad) * ((rank - 1) / max(worst - 1, 1))
 
     points = [(round(left + i * step, 1), round(y(rank), 1), rank, st) for i, (st, rank) in enumerate(ranks)]
-    return {"width": width, "height": height, "worst": worst,
-            "polyline": " ".join(f"{x},{yy}" for x, yy, _, _ in points),
-            "points": points}
+    return SimpleNamespace(width=width, height=height, worst=worst,
+                           polyline=" ".join(f"{x},{yy}" for x, yy, _, _ in points), points=points)
 
 
 def _status(outcome, rounds, stages) -> Status:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from types import SimpleNamespace
 
 from ...formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
 from ...text import N_
@@ -129,7 +130,7 @@ class MatchView:
     lang: str = "en"
 
     @cached_property
-    def chart(self) -> dict | None:
+    def chart(self) -> SimpleNamespace | None:
         """The lead chart, made when a page shows it (in the worker that writes it)."""
         return lead_chart(self.match, self.games, self.lang)
 
@@ -230,10 +231,12 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
                      next_game, next_extra or 0, needs, any(g.penalised for g in games), obj, lang)
 
 
-def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> dict | None:
+def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> SimpleNamespace | None:
     """Bars of the first player's running lead (up) or the second's (down),
     against the ±5.0 TP lines, one slot per game (standard games not played
-    yet are empty slots; extra games are shaded)."""
+    yet are empty slots; extra games are shaded).  Namespaces, not dicts:
+    the template reads some thirty values of each by name, and Jinja tries
+    an attribute before a key, so a dict costs ten times as much a value."""
     if not games:
         return None
     slots = max(len(games), obj.standard)
@@ -254,21 +257,21 @@ def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> dict | None:
         top = min(y(g.lead), zero)
         height = round(abs(y(g.lead) - zero), 1)
         side = "a" if g.lead > 0 else ("b" if g.lead < 0 else "tie")
-        bars.append({"x": x, "y": round(top, 1), "width": width, "height": max(height, 0.0 if g.lead else 1.0),
-                     "side": side, "game": g.number, "extra": g.extra, "lead": g.lead_text, "decider": g.decider,
-                     "label_x": round(CHART_LEFT + (g.number - 0.5) * step, 1)})
+        bars.append(SimpleNamespace(x=x, y=round(top, 1), width=width, height=max(height, 0.0 if g.lead else 1.0),
+                                    side=side, game=g.number, extra=g.extra, lead=g.lead_text, decider=g.decider,
+                                    label_x=round(CHART_LEFT + (g.number - 0.5) * step, 1)))
     extra_x = None
     if len(games) > obj.standard:
         extra_x = round(CHART_LEFT + obj.standard * step, 1)
-    ticks = [{"x": round(CHART_LEFT + (n - 0.5) * step, 1), "n": n} for n in range(1, slots + 1)]
-    return {
-        "width": CHART_WIDTH, "height": CHART_HEIGHT, "left": CHART_LEFT, "right": CHART_WIDTH - CHART_RIGHT,
-        "top": CHART_TOP, "bottom": CHART_HEIGHT - CHART_BOTTOM, "zero": round(zero, 1),
-        "plus5": y(DECISIVE_LEAD), "minus5": y(-DECISIVE_LEAD), "scale": tp_text(scale, lang),
-        "five": tp_text(DECISIVE_LEAD, lang),
-        "five_rule": obj.rule == DECISIVE, "bars": bars, "extra_x": extra_x, "ticks": ticks,
-        "label_y": CHART_HEIGHT - 5,
-    }
+    ticks = [SimpleNamespace(x=round(CHART_LEFT + (n - 0.5) * step, 1), n=n) for n in range(1, slots + 1)]
+    return SimpleNamespace(
+        width=CHART_WIDTH, height=CHART_HEIGHT, left=CHART_LEFT, right=CHART_WIDTH - CHART_RIGHT,
+        top=CHART_TOP, bottom=CHART_HEIGHT - CHART_BOTTOM, zero=round(zero, 1),
+        plus5=y(DECISIVE_LEAD), minus5=y(-DECISIVE_LEAD), scale=tp_text(scale, lang),
+        five=tp_text(DECISIVE_LEAD, lang),
+        five_rule=obj.rule == DECISIVE, bars=bars, extra_x=extra_x, ticks=ticks,
+        label_y=CHART_HEIGHT - 5,
+    )
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
