@@ -168,7 +168,7 @@ class Context(runtime.Context):
 
 
 class CodeGenerator(compiler.CodeGenerator):
-    """Jinja's compiler, with three things compiled more cheaply:
+    """Jinja's compiler, with four things compiled more cheaply:
 
     - a call, as ``context.call_in(loop variables, block variables, callable,
       arguments...)`` (:meth:`Context.call_in`);
@@ -178,7 +178,9 @@ class CodeGenerator(compiler.CodeGenerator):
       (or ``_`` is some other function);
     - a value shown on the page: text (most of them) is escaped right there by
       markupsafe's own C function, anything else by ``escape``
-      (:func:`escape_for_output`), instead of one Python call per value.
+      (:func:`escape_for_output`), instead of one Python call per value;
+    - what a parent template, a block or an included template yields is
+      handed on joined, as one piece (:func:`_joined`).
 
     The values tested are held in locals named ``podium_*``, each used
     right where it is set.
@@ -215,10 +217,29 @@ class CodeGenerator(compiler.CodeGenerator):
         self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
         self.write(")")
 
+    def writeline(self, x, node=None, extra=0):
+        super().writeline(_joined(x), node, extra)
+
     def _call_in(self, frame):
         self.write("context.call_in(")
         self.write("_loop_vars, " if frame.loop_frame else "None, ")
         self.write("_block_vars, " if frame.block_frame else "None, ")
+
+
+_DELEGATIONS = ("yield from parent_template.root_render_func(", "yield from context.blocks[")
+
+
+def _joined(line: str) -> str:
+    """A line of Jinja's compiled code that hands on, piece by piece, what
+    another template or a block yields (``{% extends %}``, ``{% block %}``,
+    ``{% include %}``), made to hand it on joined, as one piece: a page's
+    every piece otherwise passes through each level of the layout it sits
+    in (content block, page, event layout, site layout)."""
+    if line.startswith(_DELEGATIONS):
+        return "yield concat(" + line[len("yield from "):] + ")"
+    if line == "for event in gen:":
+        return "for event in (concat(gen),):"
+    return line
 
 
 def _constant_gettext(node) -> bool:
