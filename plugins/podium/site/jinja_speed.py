@@ -120,8 +120,8 @@ class Context(runtime.Context):
         that every call would then build a dict for.  Only a callable that wants
         the context reads them, and it gets them as Jinja gives them."""
         kind = type(__obj)
-        if kind is FunctionType or kind is runtime.Macro or kind is MethodType:
-            pass_arg = getattr(__obj, "jinja_pass_arg", None)
+        if kind is runtime.Macro or kind is FunctionType or kind is MethodType:
+            pass_arg = None if kind is runtime.Macro else getattr(__obj, "jinja_pass_arg", None)  # a macro never asks
             if pass_arg is None or pass_arg is _PassArg.eval_context:
                 try:
                     if kind is runtime.Macro and not kwargs and len(args) == __obj._argument_count:
