@@ -145,6 +145,12 @@ class Cell:
     title: str = ""
     numeric: bool = False
 
+    @property
+    def plain(self) -> bool:
+        """Its text is all there is to show (what the ``cell`` macro would show
+        too): the hottest tables show such a cell without calling the macro."""
+        return self.player is None and self.flag is None and not self.title
+
 
 @dataclass
 class Column:
