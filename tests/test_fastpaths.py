@@ -172,7 +172,7 @@ TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }
 {% for p in people %}{{ person(p) }} {{ person(p, big=true) }} {{ shout(p.name) }} {{ ctx_name() }} {{ loop.index }} {{ pair(p.name) }} {{ pair(p.name, end='?') }}
 {% call box() %}{{ _('seat %(number)s', number=loop.index) }} {{ _('won') }}{% endcall %}{{ stop() }}|{{ p.name|upper }}
 {% set line %}<{{ p.name }}>{{ loop.index }}{% endset %}{{ line }}{{ line|length }}
-{% set inner = p.name ~ '*' %}{{ ctx_var('inner') }}
+{% set inner = p.name ~ '*' %}{{ ctx_var('inner') }} {{ tr(p.name) }} {{ tr('Games') }} {{ _(p.name) }}
 {% endfor %}{% block tail %}{% set in_block = 'b' %}{{ ctx_var('in_block') }}{% endblock %}{% for n in numbers %}{{ n }},{% endfor %}{% set x = 5 %}{{ _('%(n)s%% & <b>', n=x) }}{% autoescape false %}{{ _('<i>') }}{% endautoescape %}"""
 
 

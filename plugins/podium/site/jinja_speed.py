@@ -28,7 +28,7 @@ it: Jinja's compiled code calls ``escape`` for one thing only, a value it
 outputs (blocks, macros and ``{% set %}`` join the pieces and mark the
 whole safe); their ``Markup(...)`` is :func:`mark_safe`.
 
-:class:`CodeGenerator` compiles the templates' calls, constant ``_()`` and
+:class:`CodeGenerator` compiles the templates' calls, translations and
 shown values into cheaper Python than Jinja's own (it needs
 :class:`Context` and :class:`Template`, and is used only with them).
 
@@ -172,10 +172,10 @@ class CodeGenerator(compiler.CodeGenerator):
 
     - a call, as ``context.call_in(loop variables, block variables, callable,
       arguments...)`` (:meth:`Context.call_in`);
-    - a constant ``_('text')``: first looked up in what the language's
-      gettext gave for it before (its ``podium_texts``, see
-      :func:`podium.site.i18n.install`), called only when that has nothing
-      (or ``_`` is some other function);
+    - ``_(msgid)`` and ``tr(msgid)`` with a text: first looked up in what
+      the language's function gave for it before (its ``podium_texts``, see
+      :mod:`podium.site.i18n`), called only when that has nothing (or the
+      name is some other function, or the argument is not text);
     - a value shown on the page: text (most of them) is escaped right there by
       markupsafe's own C function, anything else by ``escape``
       (:func:`escape_for_output`), instead of one Python call per value;
@@ -207,13 +207,15 @@ class CodeGenerator(compiler.CodeGenerator):
     def visit_Call(self, node, frame, forward_caller=False):
         if self.environment.is_async or self.environment.sandboxed:
             return compiler.CodeGenerator.visit_Call.__wrapped__(self, node, frame, forward_caller=forward_caller)
-        if not forward_caller and _constant_gettext(node) and frame.eval_ctx.autoescape and not frame.eval_ctx.volatile:
-            msgid = repr(node.args[0].value)
-            self.write("(podium_text if (podium_text := getattr(podium_callee := ")
+        if not forward_caller and _translation(node) and frame.eval_ctx.autoescape and not frame.eval_ctx.volatile:
+            self.write("(podium_text if type(podium_msgid := ")
+            self.visit(node.args[0], frame)
+            self.write(") is str and (podium_text := getattr(")
             self.visit(node.node, frame)
-            self.write(f", 'podium_texts', podium_no_texts).get({msgid})) is not None else ")
+            self.write(", 'podium_texts', podium_no_texts).get(podium_msgid)) is not None else ")
             self._call_in(frame)
-            self.write(f"podium_callee, {msgid}))")
+            self.visit(node.node, frame)
+            self.write(", podium_msgid))")
             return None
         self._call_in(frame)
         self.visit(node.node, frame)
@@ -253,10 +255,9 @@ def _joined(line: str) -> str:
     return line
 
 
-def _constant_gettext(node) -> bool:
-    """``_('text')`` or ``gettext('text')``: one constant string, nothing else."""
-    return (isinstance(node.node, nodes.Name) and node.node.name in ("_", "gettext") and len(node.args) == 1
-            and isinstance(node.args[0], nodes.Const) and type(node.args[0].value) is str
+def _translation(node) -> bool:
+    """``_(msgid)``, ``gettext(msgid)`` or ``tr(msgid)``: one argument, nothing else."""
+    return (isinstance(node.node, nodes.Name) and node.node.name in ("_", "gettext", "tr") and len(node.args) == 1
             and not node.kwargs and node.dyn_args is None and node.dyn_kwargs is None)
 
 
