@@ -7,10 +7,13 @@ own values -- and written where ``Writer.write_file`` would write it, with
 the same log line and the same ``content_written`` signal.  What it does not
 do is Writer's work per page that a build of 20,000 pages feels: copying
 the whole context twice (Writer's local context, then Jinja's own merge with
-the template globals), creating each folder again and keeping a list of
-every file written.  The context and the template globals are merged once
-for a run of pages in one language (:meth:`PageWriter.language`), each page
-copies that, and a folder is made once.
+the template globals) and creating each folder again.  The context and the
+template globals are merged once for a run of pages in one language
+(:meth:`PageWriter.language`), each page copies that, and a folder is made
+once.  Nor does it keep Writer's list of the files written, with which
+Writer refuses to write one file twice: every Podium page has a path of its
+own (its kind's URL pattern and the event's slug), and a Markdown page
+given the same path as a Podium page is overwritten by it, not reported.
 
 Every path is joined with Pelican's ``sanitised_join``: nothing is ever
 written outside the output folder, whatever a slug or id says.
