@@ -130,23 +130,32 @@ def test_quickcheck_declines_schemas_it_does_not_know():
 # -- event.json text ---------------------------------------------------------------------------------
 
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text()),
-    lambda inner: st.one_of(st.lists(inner), st.tuples(inner, inner),
-                            st.dictionaries(st.one_of(st.text(), st.integers(), st.floats(), st.booleans(), st.none()), inner)),
+    st.one_of(st.none(), st.booleans(), st.integers(-2 ** 63, 2 ** 64 - 1), st.floats(allow_nan=False, allow_infinity=False),
+              st.text()),
+    lambda inner: st.one_of(st.lists(inner), st.tuples(inner, inner), st.dictionaries(st.text(), inner)),
     max_leaves=30)
 
 
 @settings(max_examples=500, deadline=None)
 @given(json_values)
-def test_dumps_writes_what_json_dumps_writes(value):
-    assert dumps(value) == json.dumps(value, ensure_ascii=False, indent=1) + "\n"
+def test_dumps_writes_json_that_reads_back_as_the_value(value):
+    text = dumps(value)
+    assert json.loads(text) == json.loads(json.dumps(value))
+    assert text.endswith(b"\n") and text == dumps(value)
 
 
-def test_dumps_leaves_other_types_to_json():
+def test_dumps_indents_two_spaces_a_level_keeping_the_keys_order():
+    document = {"slug": "cup", "name": "Šiaulių taurė <1>", "rounds": [{"round": 1, "units": []}], "values": {"b": 1.5, "a": 2}}
+    assert dumps(document).decode("utf-8") == json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_dumps_refuses_what_json_has_no_type_for():
     with pytest.raises(TypeError):
         dumps({"a": {1, 2}})
     with pytest.raises(TypeError):
         dumps({("a", "b"): 1})
+    with pytest.raises(TypeError):
+        dumps({"a": Fraction(1, 3)})
 
 
 # -- ranking -------------------------------------------------------------------------------------------

@@ -78,7 +78,8 @@ def _export(args) -> int:
     from .pipeline import evaluate_one
 
     outcome = evaluate_one(args.event)
-    sys.stdout.write(dumps(event_document(outcome)))
+    sys.stdout.flush()
+    sys.stdout.buffer.write(dumps(event_document(outcome)))
     return 0
 
 

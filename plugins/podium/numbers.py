@@ -12,6 +12,9 @@ from fractions import Fraction
 def json_number(value):
     """An exact value as a JSON number: whole numbers stay integers, others
     are rounded to 6 decimals (outputs.md section 3)."""
+    kind = type(value)
+    if kind is int:  # the most common, told apart by its exact type first
+        return value
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):

@@ -223,7 +223,7 @@ class PodiumGenerator(Generator):
 
     def _write_json(self, outcome):
         """An event's event.json: the very bytes ``podium export`` prints."""
-        self.files.text(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
+        self.files.data(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
 
 
 def add_templates_and_translations(generator):

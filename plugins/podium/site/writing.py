@@ -65,12 +65,16 @@ class PageWriter:
 
     def text(self, save_as: str, text: str) -> str:
         """``text`` written to ``save_as`` as UTF-8, its line ends as they are; the path written."""
+        return self.data(save_as, text.encode("utf-8"))
+
+    def data(self, save_as: str, data: bytes) -> str:
+        """``data`` written to ``save_as`` as it is; the path written."""
         path = sanitised_join(self.output_path, save_as)
         folder = os.path.dirname(path)
         if folder not in self.folders:
             os.makedirs(folder, exist_ok=True)
             self.folders.add(folder)
-        write_bytes(path, text.encode("utf-8"))
+        write_bytes(path, data)
         logger.info('Writing "%s"', path)
         return path
 
