@@ -73,4 +73,4 @@ messages: $(STAMP)
 	done
 
 clean:
-	rm -rf $(OUTPUT) .pytest_cache
+	rm -rf $(OUTPUT) .pytest_cache cache

@@ -26,13 +26,15 @@ def test_bench_runs_on_a_tiny_archive(tmp_path):
                         log=lines.append)
     assert numbers["pages"] > 3 * 20
     assert numbers["markdown_pages"] == 5
-    for key in ("archive_s", "archive_cpu_s", "floor_s", "floor_ratio", "floor_cpu_ratio", "markdown_ratio", "rss_mb"):
+    for key in ("archive_s", "archive_first_s", "archive_cpu_s", "floor_s", "floor_ratio", "floor_cpu_ratio", "markdown_ratio", "rss_mb"):
         assert numbers[key] > 0
     assert re.fullmatch(r"bench: floor_ratio=[0-9.]+ markdown_ratio=[0-9.]+ archive_s=[0-9.]+ rss_mb=[0-9]+", lines[-1])
     floor = tmp_path / "work" / "floor-2"  # each floor run writes a new folder; the last one is kept
     floor_pages = sorted(p.relative_to(floor) for p in floor.rglob("*.html"))
     built_pages = sorted(p.relative_to(tmp_path / "work" / "archive") for p in (tmp_path / "work" / "archive").rglob("*.html"))
     assert floor_pages == built_pages
+    # the first archive build compiled the templates into the work folder's cache, for the others
+    assert list((tmp_path / "work" / "cache" / "podium-templates").glob("*.jinja"))
 
     # the generated data is cached: a second run does not simulate again
     archive = bench.make_archive(tmp_path / "cache", 3, log=lines.append)

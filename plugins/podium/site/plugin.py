@@ -25,7 +25,9 @@ Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 mirror of the site; default: each event speaks its own ``language``),
 ``PODIUM_THEME`` (where the Podium templates are, default ``THEME``),
 ``PODIUM_JOBS`` (processes writing event pages at once, default: every
-usable core; see :mod:`podium.workers`) and the
+usable core; see :mod:`podium.workers`), ``PODIUM_TEMPLATE_CACHE`` (keep
+compiled templates in ``CACHE_PATH`` for the next build, default True; see
+:mod:`podium.site.compiled`) and the
 ``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`podium.site.urls`.
 """
 
@@ -44,7 +46,7 @@ from ..errors import Problems
 from ..export import dumps, event_document
 from ..pipeline import evaluate_folder
 from .. import workers
-from . import extensions, i18n, jinja_speed
+from . import compiled, extensions, i18n, jinja_speed
 from .urls import Urls
 from .views import event_view
 from .writing import PageWriter
@@ -237,6 +239,8 @@ def add_templates_and_translations(generator):
         generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     jinja_speed.install(generator.env)
+    if settings.get("PODIUM_TEMPLATE_CACHE", True):
+        compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")
 
 
 def get_generators(pelican):
