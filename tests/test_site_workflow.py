@@ -476,6 +476,26 @@ def test_site_feed_has_every_completed_round(site):
         assert resolve(site / "results.atom", link.get("href")).exists(), link.get("href")
 
 
+def test_site_feed_keeps_the_most_recent_entries_up_to_feed_max_items(site, results):
+    from podium.pipeline import evaluate_folder
+    from podium.site.extensions import workflow
+    from podium.site.urls import Urls
+    from podium.site.views import event_view
+
+    urls = Urls()
+    events = [event_view(outcome, urls) for outcome in evaluate_folder(results)[0]]
+
+    def entry_ids(max_items):
+        root = ET.fromstring(workflow.site_feed(events, urls, "en", max_items).encode("utf-8"))
+        return [e.findtext(f"{ATOM}id") for e in root.findall(f"{ATOM}entry")], root.findtext(f"{ATOM}updated")
+
+    every, updated = entry_ids(None)
+    assert every == [e.findtext(f"{ATOM}id") for e in feed(site, "results.atom").findall(f"{ATOM}entry")]
+    assert len(every) > 3
+    assert entry_ids(3) == (every[:3], updated)  # the three most recent, the feed as recent as before
+    assert entry_ids(workflow.FEED_MAX_ITEMS) == (every, updated)  # the default leaves a small site's feed whole
+
+
 def test_pages_announce_the_feeds(site):
     html = read(site, f"{CATAN2}/index.html")
     links = re.findall(r'<link rel="alternate" type="application/atom\+xml" href="([^"]+)"', html)

@@ -220,7 +220,9 @@ class PodiumGenerator(Generator):
         for page in self.site_pages:
             write(urls.save_as(page.kind, **page.parts), page.template, lang=default_lang,
                   people_url=urls.url("people"), **page.values)
-        for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang):
+        feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
+        feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
+        for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang, feed_max_items):
             self.files.text(urls.save_as(file.kind, **file.parts), file.text)
 
     def _write_json(self, outcome):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import os
 
+from jinja2.runtime import new_context
 from pelican import signals
 from pelican.utils import get_relative_path, path_to_url, sanitised_join
 
@@ -72,11 +73,22 @@ class PageWriter:
         path = sanitised_join(self.output_path, save_as)
         folder = os.path.dirname(path)
         if folder not in self.folders:
-            os.makedirs(folder, exist_ok=True)
-            self.folders.add(folder)
+            self._make(folder)
         write_bytes(path, data)
         logger.info('Writing "%s"', path)
         return path
+
+    def _make(self, folder: str) -> None:
+        """Make ``folder`` (and what is missing above it), once: most pages have a
+        folder of their own in a folder made just before, which one call makes."""
+        if os.path.dirname(folder) in self.folders:
+            try:
+                os.mkdir(folder)
+            except FileExistsError:  # left by an earlier build (or not a folder: makedirs says so)
+                os.makedirs(folder, exist_ok=True)
+        else:
+            os.makedirs(folder, exist_ok=True)
+        self.folders.add(folder)
 
 
 def write_bytes(path: str, data: bytes) -> None:
@@ -93,8 +105,11 @@ def write_bytes(path: str, data: bytes) -> None:
 
 def render(template, variables: dict) -> str:
     """``template.render(variables)`` without copying ``variables`` into a new
-    dict merged with the template's globals: they are in ``variables`` already."""
-    context = template.new_context(variables, shared=True)
+    dict merged with the template's globals: they are in ``variables`` already.
+    (Nor does the context list the globals' names again, for every page: Jinja
+    reads that list only to pass an imported template the globals it lacks,
+    and every template of the environment has the same.)"""
+    context = new_context(template.environment, template.name, template.blocks, variables, True)
     try:
         return template.environment.concat(template.root_render_func(context))
     except Exception:

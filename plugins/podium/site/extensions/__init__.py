@@ -22,9 +22,10 @@ A module may define:
     :class:`File` s (CSV, feeds, ...) to write for one event.
 ``site_pages(events, urls, registry)``
     :class:`Page` s for the whole site (``registry``: the people of players.yaml).
-``site_files(events, urls, language)``
+``site_files(events, urls, language, feed_max_items)``
     :class:`File` s for the whole site (e.g. the site's Atom feed), in the
-    site's language (``DEFAULT_LANG``).
+    site's language (``DEFAULT_LANG``); a feed lists ``feed_max_items``
+    entries at most (Pelican's ``FEED_MAX_ITEMS``; None: all).
 
 All return values are built from the view tree, never from Pelican.
 """

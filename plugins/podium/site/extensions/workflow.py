@@ -63,6 +63,7 @@ XHTML = "http://www.w3.org/1999/xhtml"
 TAG_AUTHORITY = "podium"
 TAG_DATE = "2024"
 NO_DATE = "1970-01-01"
+FEED_MAX_ITEMS = 100  # the site feed's entries at most, as Pelican's feeds (its setting of the same name)
 
 # Baśka: deals in one round (formats.md 5, the 2013-14 edition: 20 deals a round)
 BASKA_DEALS = 20
@@ -367,14 +368,18 @@ def event_feed(ev) -> str:
     return _serialise(feed)
 
 
-def site_feed(events, urls, language: str = "en") -> str:
-    """The site's Atom feed: every event's completed rounds, the most recent date first;
-    the feed's own words in the site's ``language``, each entry in its event's."""
+def site_feed(events, urls, language: str = "en", max_items: int | None = FEED_MAX_ITEMS) -> str:
+    """The site's Atom feed: the events' completed rounds, the most recent date
+    first, ``max_items`` of them at most (None: all; Pelican's
+    ``FEED_MAX_ITEMS``, 100 unless set: a federation's archive would otherwise
+    send every reader thousands of entries on every poll); the feed's own
+    words in the site's ``language``, each entry in its event's."""
     url = urls.url("site_atom")
     entries = []
     for ev in sorted(events, key=lambda e: e.slug):
         entries += [(date, ev.slug, i, ev, rnd) for date, i, rnd in _entries(ev)]
     entries.sort(key=lambda e: (e[0], e[1], e[2]), reverse=True)
+    entries = entries[:max_items]
     updated = entries[0][0] if entries else NO_DATE
     catalog = i18n.translations(language)
     feed = _feed(f"tag:{TAG_AUTHORITY},{TAG_DATE}:site", catalog.gettext("Tournament results"), updated, url,
@@ -435,5 +440,5 @@ def files(ev):
     return found
 
 
-def site_files(events, urls, language="en"):
-    return [File("site_atom", {}, site_feed(events, urls, language or "en"))]
+def site_files(events, urls, language="en", feed_max_items=FEED_MAX_ITEMS):
+    return [File("site_atom", {}, site_feed(events, urls, language or "en", feed_max_items))]
