@@ -230,7 +230,21 @@ class CodeGenerator(compiler.CodeGenerator):
         self.visit(node.node, frame)
         self.write(f", {node.attr!r}, missing)) is not missing else environment.getattr(podium_object, {node.attr!r}))")
 
+    def visit_Output(self, node, frame):
+        """Text and values between two tags yielded as one piece (joined
+        there), not one piece each: Jinja's own code for a buffer
+        (``_buffer.extend((...))``), made a ``yield`` by :meth:`writeline`."""
+        if frame.buffer is not None or len(node.nodes) < 2 or self.environment.is_async:
+            return super().visit_Output(node, frame)
+        frame.buffer = _PIECES
+        try:
+            return super().visit_Output(node, frame)
+        finally:
+            frame.buffer = None
+
     def writeline(self, x, node=None, extra=0):
+        if x.startswith(_PIECES):
+            x = "yield concat((" if x == _PIECES + ".extend((" else "yield ("
         super().writeline(_joined(x), node, extra)
 
     def _call_in(self, frame):
@@ -240,6 +254,7 @@ class CodeGenerator(compiler.CodeGenerator):
 
 
 _DELEGATIONS = ("yield from parent_template.root_render_func(", "yield from context.blocks[")
+_PIECES = "podium_pieces"  # the buffer CodeGenerator.visit_Output pretends to have
 
 
 def _joined(line: str) -> str:
