@@ -50,3 +50,14 @@ def test_no_path_leaves_the_output_folder(tmp_path):
     with pytest.raises(RuntimeError):
         files.text("../escaped.html", "no")
     assert not (tmp_path / "escaped.html").exists()
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_a_pages_relative_siteurl_is_pelicans(tmp_path, order):
+    from pelican.utils import get_relative_path, path_to_url
+
+    files = writer(tmp_path)
+    paths = ["index.html", "a/index.html", "/a/b/index.html", "a/b/", "./a/b.html", "a/./b/c.html", "a/b/c/d/e.html",
+             "../a.html", "a//b/c.html", "a/b", "a/b/c/"]
+    for path in paths[::order]:
+        assert files._site_url(path) == path_to_url(get_relative_path(path)), path

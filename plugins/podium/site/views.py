@@ -86,17 +86,35 @@ def value_text(value, display: str = "number", lang: str = "en") -> str:
     Remembered by the value's type and value (a fraction by its numerator
     and denominator: hashing a ``Fraction`` is slow), the display and the
     language: a standings table shows the same few values again and again."""
-    kind = type(value)
-    key = (value.numerator, value.denominator, display, lang) if kind is Fraction else (kind, value, display, lang)
+    key = _value_key(value, display, lang)
     text = _VALUE_TEXTS.get(key)
     if text is None:
-        if len(_VALUE_TEXTS) >= 100_000:
+        if len(_VALUE_TEXTS) >= _REMEMBERED:
             _VALUE_TEXTS.clear()
         text = _VALUE_TEXTS[key] = _value_text(value, display, lang)
     return text
 
 
+def value_cell(value, display: str = "number", lang: str = "en") -> "Cell":
+    """A number's cell: its :func:`value_text`, right-aligned.  Remembered like
+    the text, so the cells of equal values are one Cell (never changed once made)."""
+    key = _value_key(value, display, lang)
+    cell = _VALUE_CELLS.get(key)
+    if cell is None:
+        if len(_VALUE_CELLS) >= _REMEMBERED:
+            _VALUE_CELLS.clear()
+        cell = _VALUE_CELLS[key] = Cell(value_text(value, display, lang), numeric=True)
+    return cell
+
+
+def _value_key(value, display: str, lang: str) -> tuple:
+    kind = type(value)
+    return (value.numerator, value.denominator, display, lang) if kind is Fraction else (kind, value, display, lang)
+
+
+_REMEMBERED = 100_000  # texts and cells kept; then they start afresh
 _VALUE_TEXTS: dict = {}
+_VALUE_CELLS: dict = {}
 
 
 def _value_text(value, display: str, lang: str) -> str:
@@ -421,7 +439,7 @@ def _cell(value, people: dict, display: str = "number", lang: str = "en") -> Cel
     if isinstance(value, str) and value in people:
         return Cell(player=people[value])
     if isinstance(value, (int, float, Fraction)) and value is not None:
-        return Cell(value_text(value, display, lang), numeric=True)
+        return value_cell(value, display, lang)
     if value is None:
         return Cell("—")
     if isinstance(value, (list, tuple)):
@@ -563,7 +581,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
         rows = []
         for r in s.rows:
             before = prev_rank.get(r.player)
-            cells = [Cell(value_text(r.values.get(c.key), c.display, lang), numeric=True) for c in criteria]
+            cells = [value_cell(r.values.get(c.key), c.display, lang) for c in criteria]
             rows.append(Row(r.rank, people[r.player], cells, r.by_lot, r.reserve,
                             None if before is None else before - r.rank, before))
         view = Standing(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),

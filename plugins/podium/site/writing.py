@@ -41,6 +41,7 @@ class PageWriter:
         self.context = context
         self.relative_urls = relative_urls
         self.folders: set[str] = set()  # made already, in this process
+        self.site_urls: dict[int, str] = {}  # a page's relative SITEURL by its depth
         self.base: dict | None = None
 
     def language(self) -> None:
@@ -56,13 +57,25 @@ class PageWriter:
             self.language()
         local = self.base.copy()
         if self.relative_urls:
-            local["SITEURL"] = local["localsiteurl"] = path_to_url(get_relative_path(save_as))
+            local["SITEURL"] = local["localsiteurl"] = self._site_url(save_as)
         local["output_file"] = save_as
         local.update(values)
         if local["localsiteurl"]:  # Pelican's pages adjust their own links to it
             self.context["localsiteurl"] = local["localsiteurl"]
         path = self.text(save_as, render(template, local))
         signals.content_written.send(path, context=local)
+
+    def _site_url(self, save_as: str) -> str:
+        """``SITEURL`` relative to the page (``..``, ``../..``, ...), as Pelican
+        makes it, remembered by the page's depth: what Pelican's function
+        gives depends on nothing else, for a path without empty parts."""
+        if "//" in save_as or os.sep != "/":
+            return path_to_url(get_relative_path(save_as))
+        depth = save_as.strip("/").count("/")
+        found = self.site_urls.get(depth)
+        if found is None:
+            found = self.site_urls[depth] = path_to_url(get_relative_path(save_as))
+        return found
 
     def text(self, save_as: str, text: str) -> str:
         """``text`` written to ``save_as`` as UTF-8, its line ends as they are; the path written."""

@@ -215,8 +215,7 @@ def _standing(standing, ev, url: str) -> views.Standing:
     """An engine standing as a view (the same columns as the Grand Prix standings)."""
     criteria = [views.Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in standing.criteria]
     rows = [views.Row(r.rank, ev.people[r.player],
-                      [views.Cell(views.value_text(r.values.get(c.key), c.display, ev.language), numeric=True)
-                       for c in criteria],
+                      [views.value_cell(r.values.get(c.key), c.display, ev.language) for c in criteria],
                       r.by_lot, r.reserve)
             for r in standing.rows]
     spec = ev.format.stages[0] if ev.format.stages else None
