@@ -123,6 +123,7 @@ def _char_elements(char: str, coll: _Collation):
     # other punctuation and symbols are ignored
 
 
+@lru_cache(maxsize=1 << 16)  # a federation's players come back event after event
 def collation_key(name: str, language: str = "en") -> tuple:
     """A sort key for ``name`` as a reader of ``language`` alphabetises it (see above)."""
     text = unicodedata.normalize("NFC", name)

@@ -168,7 +168,7 @@ class Context(runtime.Context):
 
 
 class CodeGenerator(compiler.CodeGenerator):
-    """Jinja's compiler, with five things compiled more cheaply:
+    """Jinja's compiler, with these things compiled more cheaply:
 
     - a call, as ``context.call_in(loop variables, block variables, callable,
       arguments...)`` (:meth:`Context.call_in`);
@@ -183,7 +183,9 @@ class CodeGenerator(compiler.CodeGenerator):
       that finds nothing :meth:`jinja2.Environment.getattr` (an item, or
       undefined): the same value without a method call;
     - what a parent template, a block or an included template yields is
-      handed on joined, as one piece (:func:`_joined`).
+      handed on joined, as one piece (:func:`_joined`);
+    - ``{% memo %}`` looks its text up first, and makes its body a macro only
+      when there is none.
 
     The values tested are held in locals named ``podium_*``, each used
     right where it is set.
@@ -241,6 +243,30 @@ class CodeGenerator(compiler.CodeGenerator):
             return super().visit_Output(node, frame)
         finally:
             frame.buffer = None
+
+    def visit_CallBlock(self, node, frame):
+        """``{% memo %}``: the remembered text when :meth:`Fragments._found` has it;
+        only otherwise the body made a macro and :meth:`Fragments._fragment` called."""
+        call = node.call
+        if not (isinstance(call.node, nodes.ExtensionAttribute) and call.node.identifier == Fragments.identifier
+                and call.node.name == "_fragment" and not call.kwargs and not self.environment.is_async):
+            return super().visit_CallBlock(node, frame)
+        self.writeline(f"podium_found = environment.extensions[{Fragments.identifier!r}]._found(")
+        for position, argument in enumerate(call.args):
+            if position:
+                self.write(", ")
+            self.visit(argument, frame)
+        self.write(")")
+        self.writeline("if podium_found is not None:")
+        self.indent()
+        self.start_write(frame, node)
+        self.write("podium_found")
+        self.end_write(frame)
+        self.outdent()
+        self.writeline("else:")
+        self.indent()
+        super().visit_CallBlock(node, frame)
+        self.outdent()
 
     def writeline(self, x, node=None, extra=0):
         if x.startswith(_PIECES):
@@ -351,8 +377,7 @@ class Fragments(Extension):
         memo = getattr(self.environment, "podium_macro_memo", None)
         if memo is None:
             return caller()
-        key = (place, siteurl, self.environment.globals.get("podium_language"),
-               *(k if k is None or type(k) in _BY_VALUE else id(k) for k in keys))
+        key = self._key(place, siteurl, keys)
         found = memo.get(key)
         if found is not None:
             return found[1]
@@ -361,6 +386,19 @@ class Fragments(Extension):
             memo.clear()
         memo[key] = (keys, result)  # the keys held: their ids stay theirs
         return result
+
+    def _found(self, place, siteurl, keys):
+        """What :meth:`_fragment` remembers for these keys, or None (:class:`CodeGenerator`
+        asks this first, and makes the body a macro for :meth:`_fragment` only then)."""
+        memo = getattr(self.environment, "podium_macro_memo", None)
+        found = None if memo is None else memo.get(self._key(place, siteurl, keys))
+        return None if found is None else found[1]
+
+    def _key(self, place, siteurl, keys) -> tuple:
+        key = (place, siteurl, self.environment.globals.get("podium_language"))
+        if keys:
+            key += tuple([k if k is None or type(k) in _BY_VALUE else id(k) for k in keys])
+        return key
 
 
 _BY_VALUE = frozenset({str, int, bool, float})

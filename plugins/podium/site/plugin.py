@@ -241,6 +241,9 @@ def add_templates_and_translations(generator):
         generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     jinja_speed.install(generator.env)
+    # a build reads each template once: Pelican makes new environments for every run (also
+    # when it rebuilds on changes), so no template is asked again whether its file changed
+    generator.env.auto_reload = False
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")
 
