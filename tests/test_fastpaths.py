@@ -241,6 +241,11 @@ def test_memo_renders_its_body_once_per_keys_siteurl_and_language():
     jinja_speed.forget(env)
     memo.render(people=[ann], SITEURL="..")
     assert len(made) == 7  # forgotten: made afresh
+    # inside a macro (its output collected in a buffer, not yielded): the same
+    in_macro = env.from_string("{% macro card(p) %}[{% memo p %}{{ made(p.name) }}{{ p.name }}{% endmemo %}]{% endmacro %}"
+                               "{% for p in people %}{{ card(p) }}{% endfor %}")
+    assert in_macro.render(people=[ann, ann, twin], SITEURL="..") == "[Ann &lt;b&gt;]" * 3
+    assert len(made) == 9  # ann once, her twin once
 
 
 def test_cached_gettext_matches_jinja_newstyle_gettext():
