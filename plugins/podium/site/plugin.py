@@ -107,8 +107,10 @@ class PodiumGenerator(Generator):
 
     @lasting()  # every view made here lives until the end of the build
     def _build_views(self, outcome):
-        """An event's view tree, built in this process as soon as its outcome is here."""
-        self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
+        """An event's view tree, built in this process as soon as its outcome is here,
+        and its pages' translations read (once a language), for the page writers to inherit."""
+        view = self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
+        i18n.translations(view.language)
 
     def generate_context(self):
         self.events = [self.views[outcome.event.slug] for outcome in self.outcomes]
@@ -241,9 +243,6 @@ def add_templates_and_translations(generator):
         generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     jinja_speed.install(generator.env)
-    # a build reads each template once: Pelican makes new environments for every run (also
-    # when it rebuilds on changes), so no template is asked again whether its file changed
-    generator.env.auto_reload = False
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")
 
