@@ -154,8 +154,9 @@ class PodiumGenerator(Generator):
             jinja_speed.forget(self.env)  # what the pages of this build needed
 
     def _compile_templates(self):
-        """Compile Podium's templates here, once, rather than in every forked
-        worker, while the event folders are evaluated by other processes.
+        """Load Podium's templates here, once (compiled, or from the compiled
+        templates a build before kept: :mod:`podium.site.compiled`), rather
+        than in every forked worker, while other processes evaluate the event folders.
         Not done for a build in one process (one event folder, one job): it
         would also compile the templates of formats it does not use."""
         for name in self.env.list_templates(filter_func=lambda name: name.startswith("podium/")):

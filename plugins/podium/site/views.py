@@ -86,7 +86,8 @@ def value_text(value, display: str = "number", lang: str = "en") -> str:
     Remembered by the value's type and value (a fraction by its numerator
     and denominator: hashing a ``Fraction`` is slow), the display and the
     language: a standings table shows the same few values again and again."""
-    key = _value_key(value, display, lang)
+    kind = type(value)
+    key = (value.numerator, value.denominator, display, lang) if kind is Fraction else (kind, value, display, lang)
     text = _VALUE_TEXTS.get(key)
     if text is None:
         if len(_VALUE_TEXTS) >= _REMEMBERED:
@@ -96,20 +97,15 @@ def value_text(value, display: str = "number", lang: str = "en") -> str:
 
 
 def value_cell(value, display: str = "number", lang: str = "en") -> "Cell":
-    """A number's cell: its :func:`value_text`, right-aligned.  Remembered like
-    the text, so the cells of equal values are one Cell (never changed once made)."""
-    key = _value_key(value, display, lang)
-    cell = _VALUE_CELLS.get(key)
+    """A number's cell: its :func:`value_text`, right-aligned.  One Cell per
+    text, remembered: equal values share it (it is never changed once made)."""
+    text = value_text(value, display, lang)
+    cell = _VALUE_CELLS.get(text)
     if cell is None:
         if len(_VALUE_CELLS) >= _REMEMBERED:
             _VALUE_CELLS.clear()
-        cell = _VALUE_CELLS[key] = Cell(value_text(value, display, lang), numeric=True)
+        cell = _VALUE_CELLS[text] = Cell(text, numeric=True)
     return cell
-
-
-def _value_key(value, display: str, lang: str) -> tuple:
-    kind = type(value)
-    return (value.numerator, value.denominator, display, lang) if kind is Fraction else (kind, value, display, lang)
 
 
 _REMEMBERED = 100_000  # texts and cells kept; then they start afresh
