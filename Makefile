@@ -41,12 +41,12 @@ search-index:
 	else echo "note: pagefind is not available (npm ci) or failed: $(OUTPUT) has no search index; the search page lists every event and player"; fi
 
 serve: $(STAMP)
-	$(BIN)/python -m podium.serve --port $(PORT) --output $(OUTPUT) --settings pelicanconf.py
+	$(BIN)/python -m pelican.plugins.podium.serve --port $(PORT) --output $(OUTPUT) --settings pelicanconf.py
 
 devserver: serve
 
 publish: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m podium.publish --output $(OUTPUT) --settings publishconf.py
+	$(BIN)/python -m pelican.plugins.podium.publish --output $(OUTPUT) --settings publishconf.py
 
 # the browser tests (tests/test_browser.py) run when /usr/bin/chromium is there
 test: $(STAMP) $(NODE_STAMP)
@@ -59,7 +59,7 @@ bench: $(STAMP)
 # catalog, then update every language's catalog (or start it); translators fill the .po files.
 # A changed msgid keeps its old translation marked fuzzy (the site shows English until a
 # translator confirms it); msgids no longer in the sources are dropped.
-LOCALE := plugins/podium/site/locale
+LOCALE := plugins/pelican/plugins/podium/locale
 MESSAGE_LANGUAGES := lv lt pl hu
 
 messages: $(STAMP)

@@ -16,8 +16,7 @@ TIMEZONE = "UTC"
 DEFAULT_LANG = "en"
 
 # the Podium plugin: results/ -> pages
-PLUGIN_PATHS = ["plugins"]
-PLUGINS = ["podium"]
+PLUGINS = ["pelican.plugins.podium"]
 PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
 PODIUM_THEME = os.path.join(HERE, "themes", "podium")
 # processes writing event pages at once (default: every usable core)

@@ -12,5 +12,5 @@ from pelicanconf import *  # noqa: E402,F401,F403
 
 SITEURL = os.environ.get("PODIUM_SITEURL", "").rstrip("/")
 RELATIVE_URLS = False
-# a failing build stops before this happens (see podium.site.plugin)
+# a failing build stops before this happens (see pelican.plugins.podium.plugin)
 DELETE_OUTPUT_DIRECTORY = True

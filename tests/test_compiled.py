@@ -1,4 +1,4 @@
-"""Compiled templates kept between builds (podium.site.compiled): a build that
+"""Compiled templates kept between builds (pelican.plugins.podium.compiled): a build that
 loads them writes the very bytes a build that compiles writes; anything
 that changes the generated code changes the key; a cache that cannot be
 read or written never fails a build."""
@@ -12,7 +12,7 @@ import jinja2
 import pytest
 from jinja2 import pass_context
 
-from podium.site import compiled, i18n, jinja_speed
+from pelican.plugins.podium import compiled, i18n, jinja_speed
 from test_site import build, write_results
 
 

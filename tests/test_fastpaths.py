@@ -188,7 +188,7 @@ TEMPLATE = """{% macro person(p, big=false) -%}<a href="{{ SITEURL }}/{{ p.url }
 def _render(fast: bool):
     from jinja2 import Environment, pass_context
 
-    from podium.site import i18n, jinja_speed
+    from pelican.plugins.podium import i18n, jinja_speed
 
     env = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
     i18n.install(env, "en")
@@ -219,7 +219,7 @@ def test_memo_renders_its_body_once_per_keys_siteurl_and_language():
     the body made once per keys (objects by identity), SITEURL and language."""
     from jinja2 import Environment
 
-    from podium.site import i18n, jinja_speed
+    from pelican.plugins.podium import i18n, jinja_speed
 
     env = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
     i18n.install(env, "en")
@@ -251,7 +251,7 @@ def test_memo_renders_its_body_once_per_keys_siteurl_and_language():
 def test_cached_gettext_matches_jinja_newstyle_gettext():
     from jinja2 import Environment
 
-    from podium.site import i18n
+    from pelican.plugins.podium import i18n
 
     plain = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
     plain.install_gettext_translations(i18n.translations("lv"), newstyle=True)
@@ -265,13 +265,13 @@ def test_cached_gettext_matches_jinja_newstyle_gettext():
 
 
 def test_the_demo_site_is_the_same_with_plain_jinja(tmp_path, monkeypatch):
-    """Every speed-up of podium.site.jinja_speed (remembered macros, fragments and
+    """Every speed-up of pelican.plugins.podium.jinja_speed (remembered macros, fragments and
     imports, the short call and escape paths) changes no byte of any page: the
     demo results (every format, translated pages, people, search, feeds) built
     with them and with plain Jinja (``{% memo %}`` parsed, nothing remembered)."""
     from test_site import build
 
-    from podium.site import jinja_speed
+    from pelican.plugins.podium import jinja_speed
 
     def files(output):
         return {str(p.relative_to(output)): p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()}

@@ -27,7 +27,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "plugins" / "podium" / "site" / "locale"
+LOCALE = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "locale"
 POT = LOCALE / "podium.pot"
 LANGUAGES = ("lv", "lt", "pl", "hu")
 
@@ -140,7 +140,7 @@ def test_every_msgid_is_translated(language):
 # -- numbers and dates ------------------------------------------------------------------------
 
 def test_numbers_and_dates_in_each_language():
-    from podium.site import i18n
+    from pelican.plugins.podium import i18n
 
     assert [i18n.percent_text(Fraction(1, 4), lang) for lang in ("en", "lv", "pl", "hu")] == ["25.0%", "25,0%", "25,0%", "25,0%"]
     assert i18n.percent_text(0.25, "lt") == "25,0\u00a0%"
@@ -152,7 +152,7 @@ def test_numbers_and_dates_in_each_language():
     for lang in ("lv", "lt", "pl", "hu"):
         assert i18n.date_text("2016-03-05", lang) == format_date(datetime.date(2016, 3, 5), "medium", locale=lang)
     assert i18n.date_text("later", "lv") == "later"  # not a date: as it is
-    from podium.site.views import value_text
+    from pelican.plugins.podium.views import value_text
 
     assert value_text(Fraction(11, 4), "decimal", "pl") == "2,75" and value_text(Fraction(11, 4), "decimal") == "2.75"
     assert value_text(Fraction(1, 2), "number", "lv") == "0,5" and value_text(None, "percent", "lv") == "—"
@@ -165,7 +165,7 @@ def test_numbers_are_what_babel_writes(language):
     from babel import Locale
     from babel.numbers import format_decimal, format_percent
 
-    from podium.site import i18n
+    from pelican.plugins.podium import i18n
 
     where = Locale.parse(language)
     percent = where.percent_formats[None].pattern.replace("#,##", "").replace("0", "0.0", 1)
@@ -300,7 +300,7 @@ def test_a_po_catalog_translates_words_engine_sentences_and_contexts(tmp_path):
     """A language's .po as the site reads it: translated entries replace the
     msgid, untranslated ones fall back to English, a context keeps its own
     translation, and an engine's Text is translated with its parameters."""
-    from podium.site import i18n
+    from pelican.plugins.podium import i18n
 
     po = tmp_path / "lv.po"
     po.write_text(textwrap.dedent('''\

@@ -1,6 +1,6 @@
 """``make publish``: the site is replaced only by a build that succeeded.
 
-``python -m podium.publish`` (what ``make publish`` runs) is started as a
+``python -m pelican.plugins.podium.publish`` (what ``make publish`` runs) is started as a
 subprocess, as in CI, with the production settings (``publishconf.py``,
 absolute URLs from ``PODIUM_SITEURL``):
 
@@ -29,7 +29,7 @@ SITEURL = "https://results.example.org"
 
 
 def command(output: Path) -> list:
-    return [sys.executable, "-m", "podium.publish", "--settings", "publishconf.py", "--output", str(output),
+    return [sys.executable, "-m", "pelican.plugins.podium.publish", "--settings", "publishconf.py", "--output", str(output),
             "--content", "content"]
 
 

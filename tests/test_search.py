@@ -68,7 +68,7 @@ def site(results, tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def events(results):
     from podium.pipeline import evaluate_folder
-    from podium.site.views import event_view
+    from pelican.plugins.podium.views import event_view
 
     outcomes, _registry = evaluate_folder(str(results))
     return [event_view(outcome) for outcome in outcomes]

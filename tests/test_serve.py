@@ -38,7 +38,7 @@ def test_preview_rebuilds_when_results_change(tmp_path):
     shutil.copytree(SAMPLE, results / "cup")
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "podium.serve", "--port", str(port), "--output", str(tmp_path / "output"),
+        [sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port), "--output", str(tmp_path / "output"),
          "--settings", "pelicanconf.py", "--interval", "0.3"],
         cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PODIUM_RESULTS": str(results)},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

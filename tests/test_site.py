@@ -449,7 +449,7 @@ def test_a_failing_build_writes_and_deletes_nothing(results, tmp_path):
     (output / "old" / "page.html").write_text("still here", "utf-8")
     before = snapshot(output)
 
-    from podium.site.plugin import BuildFailed
+    from pelican.plugins.podium.plugin import BuildFailed
 
     with pytest.raises(BuildFailed) as failure:
         build(broken, output, DELETE_OUTPUT_DIRECTORY=True)
@@ -481,7 +481,7 @@ def test_the_pelican_command_exits_non_zero_with_located_messages(results, tmp_p
 # -- the view model, without Pelican ---------------------------------------------------------------
 
 def test_generic_units_show_their_json_keys():
-    from podium.site.views import Person, generic_unit
+    from pelican.plugins.podium.views import Person, generic_unit
 
     class Match:
         def to_json(self):
@@ -507,8 +507,8 @@ def test_generic_unit_partials_render_every_kind(kind, caption):
 
     from jinja2 import Environment, FileSystemLoader
 
-    from podium.site import i18n, jinja_speed
-    from podium.site.views import Person, generic_unit
+    from pelican.plugins.podium import i18n, jinja_speed
+    from pelican.plugins.podium.views import Person, generic_unit
 
     class Unit:
         def to_json(self):
@@ -526,7 +526,7 @@ def test_generic_unit_partials_render_every_kind(kind, caption):
 
 
 def test_urls_refuse_anything_but_ids():
-    from podium.site.urls import Urls
+    from pelican.plugins.podium.urls import Urls
 
     urls = Urls()
     assert urls.url("player", slug="cup", player="ana_b-1") == "cup/players/ana_b-1/"
@@ -563,7 +563,7 @@ def write_mo(path: Path, messages: dict) -> None:
 
 
 def test_pages_are_translated_into_the_event_language(tmp_path, monkeypatch):
-    from podium.site import i18n
+    from pelican.plugins.podium import i18n
 
     write_mo(tmp_path / "locale" / "lt" / "LC_MESSAGES" / "podium.mo", {
         "Players": "Žaidėjai", "Table %(number)s": "Stalas %(number)s", "Wins": "Pergalės"})

@@ -162,8 +162,8 @@ def test_event_navigation_links_crosstable_and_bracket(site):
 
 
 def test_other_systems_get_no_carcassonne_pages():
-    from podium.site.extensions import carcassonne
-    from podium.site.views import event_view
+    from pelican.plugins.podium.extensions import carcassonne
+    from pelican.plugins.podium.views import event_view
 
     ev = event_view(evaluate_one(ROOT / "results" / "route66-vilnius-2010"))
     assert carcassonne.links(ev) == [] and carcassonne.pages(ev) == []
@@ -460,7 +460,7 @@ def test_every_way_a_drawn_playoff_game_is_decided_is_explained():
     """The sentences for decided_by (time, rank, buchholz, score_diff, lots), with the name escaped."""
     from jinja2 import Environment, FileSystemLoader
 
-    from podium.site import i18n
+    from pelican.plugins.podium import i18n
 
     env = Environment(loader=FileSystemLoader(str(ROOT / "themes" / "podium" / "templates")), autoescape=True)
     i18n.install(env, "en")

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from podium.pipeline import evaluate_one
-from podium.site.extensions.tantrix import initials, tp_text
+from pelican.plugins.podium.extensions.tantrix import initials, tp_text
 from test_site import build, text
 
 EVIL = "<script>alert(1)</script>"

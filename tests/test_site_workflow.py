@@ -478,9 +478,9 @@ def test_site_feed_has_every_completed_round(site):
 
 def test_site_feed_keeps_the_most_recent_entries_up_to_feed_max_items(site, results):
     from podium.pipeline import evaluate_folder
-    from podium.site.extensions import workflow
-    from podium.site.urls import Urls
-    from podium.site.views import event_view
+    from pelican.plugins.podium.extensions import workflow
+    from pelican.plugins.podium.urls import Urls
+    from pelican.plugins.podium.views import event_view
 
     urls = Urls()
     events = [event_view(outcome, urls) for outcome in evaluate_folder(results)[0]]

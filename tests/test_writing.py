@@ -1,4 +1,4 @@
-"""podium.site.writing.PageWriter: files land where Pelican's writer puts them,
+"""pelican.plugins.podium.writing.PageWriter: files land where Pelican's writer puts them,
 folders are made as needed (fresh, left by an earlier build, or blocked by
 a file), and no path leaves the output folder."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import jinja2
 import pytest
 
-from podium.site.writing import PageWriter
+from pelican.plugins.podium.writing import PageWriter
 
 
 def writer(output, **context) -> PageWriter:

@@ -21,7 +21,7 @@ What is measured (docs/performance.md says why each one and how to read it):
    those figures the build's own and makes every build start afresh, like
    ``make html``.  The fastest of ``--repeat`` builds (5 by default).  The
    first build compiles the templates and keeps them in the work folder's
-   cache (:mod:`podium.site.compiled`), the later ones load them, as a
+   cache (:mod:`pelican.plugins.podium.compiled`), the later ones load them, as a
    ``make html`` after the first does; every run's time is printed.
 2. **floor** -- in this process: every page the archive build wrote, with
    the same title and the same table rows and cell texts (read back from the
@@ -420,7 +420,7 @@ def end_to_end(results: Path, work: Path, settings: Path, repeat: int = 3) -> di
     from .formats import get_format
     from .pipeline import evaluate_folder
     from .results import event_folders, read_event
-    from .site.views import event_view
+    from pelican.plugins.podium.views import event_view
 
     count = [0]
 

@@ -42,9 +42,9 @@ import shlex
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from ...draw import key as draw_key
-from ...numbers import json_number
-from ...text import N_, translate
+from podium.draw import key as draw_key
+from podium.numbers import json_number
+from podium.text import N_, translate
 from .. import i18n
 from . import File, Page
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...text import N_
+from podium.text import N_
 from .. import views
 from . import Page
 

@@ -8,7 +8,7 @@ template's source is unchanged and it was compiled by the same Jinja for
 the same Python (Jinja checks both).
 
 The compiled code also depends on how the environment compiles: Podium's
-own code generator (:mod:`podium.site.jinja_speed`), the extensions, the
+own code generator (:mod:`pelican.plugins.podium.jinja_speed`), the extensions, the
 delimiters and whitespace options, and whether each filter and test wants
 the context (Jinja decides that when it compiles).  All of that is the
 :func:`fingerprint` that each cached template's key includes, so a change

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...collation import collation_key
+from podium.collation import collation_key
 from . import Page
 
 URLS = {"people": "people/", "person": "people/{person}/"}

@@ -174,7 +174,7 @@ class CodeGenerator(compiler.CodeGenerator):
       arguments...)`` (:meth:`Context.call_in`);
     - ``_(msgid)`` and ``tr(msgid)`` with a text: first looked up in what
       the language's function gave for it before (its ``podium_texts``, see
-      :mod:`podium.site.i18n`), called only when that has nothing (or the
+      :mod:`pelican.plugins.podium.i18n`), called only when that has nothing (or the
       name is some other function, or the argument is not text);
     - a value shown on the page: text (most of them) is escaped right there by
       markupsafe's own C function, anything else by ``escape``

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import N_
+from podium.text import N_
 
 DEFAULT_MARK = "(Project default.)"
 

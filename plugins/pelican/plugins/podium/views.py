@@ -6,7 +6,7 @@ objects the templates read: people with their URLs, rounds with their units
 changes, player pages, the classification, the format page and the event's
 status.  Nothing here knows Pelican, and nothing here is translated: values
 are formatted in the event's language (numbers, percentages: see
-:mod:`podium.site.i18n`), and every word is a msgid (``N_``) or a
+:mod:`pelican.plugins.podium.i18n`), and every word is a msgid (``N_``) or a
 :class:`~podium.text.Text` that the templates translate with ``tr()``.
 
 Units come from the engines.  Catan tables get a dedicated view; every other
@@ -23,11 +23,11 @@ from functools import cached_property
 from fractions import Fraction
 from types import SimpleNamespace
 
-from ..collation import collation_key
-from ..draw import key as draw_key
-from ..draw import verify_command
-from ..seating import SeatingError, catan_table_sizes
-from ..text import N_
+from podium.collation import collation_key
+from podium.draw import key as draw_key
+from podium.draw import verify_command
+from podium.seating import SeatingError, catan_table_sizes
+from podium.text import N_
 from . import extensions
 from . import facts as facts_module
 from . import i18n

@@ -46,7 +46,7 @@ class PageWriter:
 
     def language(self) -> None:
         """Merge the template globals (the UI language's ``_``, ``tr``, ...: see
-        :func:`podium.site.i18n.install`) with the context, for the pages that follow.
+        :func:`pelican.plugins.podium.i18n.install`) with the context, for the pages that follow.
         Call it again after installing another language."""
         self.base = {**self.env.globals, **self.context}
         self.base.setdefault("localsiteurl", None)

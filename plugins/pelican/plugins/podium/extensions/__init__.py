@@ -1,18 +1,18 @@
 """Pages beside the core ones, one module per concern.
 
-The core site (:mod:`podium.site.views`, :mod:`podium.site.plugin`) writes
+The core site (:mod:`pelican.plugins.podium.views`, :mod:`pelican.plugins.podium.plugin`) writes
 the pages every event has.  An extension module adds what only some events or
 some organisers need — a system's bracket or crosstable, per-match or
 per-session pages, organiser tools, downloads — without touching the core.
 A module may define:
 
 ``URLS``
-    ``{kind: default URL pattern}``, merged into :data:`podium.site.urls.DEFAULT_URLS`
+    ``{kind: default URL pattern}``, merged into :data:`pelican.plugins.podium.urls.DEFAULT_URLS`
     (``PODIUM_<KIND>_URL`` / ``_SAVE_AS`` settings override them as usual).
 ``unit_view(fmt, kind, unit, people, lang)``
-    A dedicated :class:`~podium.site.views.Unit` for a table, game or match,
+    A dedicated :class:`~pelican.plugins.podium.views.Unit` for a table, game or match,
     or None to let the next extension (or the generic view) show it; its
-    numbers written in the event's language ``lang`` (:mod:`podium.site.i18n`).
+    numbers written in the event's language ``lang`` (:mod:`pelican.plugins.podium.i18n`).
 ``links(ev)``
     ``[(label, url, section), ...]`` added to the event's navigation (``label``
     a msgid marked with ``N_``: templates translate it with ``tr()``).

@@ -37,7 +37,7 @@ from babel.numbers import format_percent, get_decimal_symbol
 from jinja2 import pass_environment, pass_eval_context
 from markupsafe import Markup
 
-from ..text import translate
+from podium.text import translate
 
 DOMAIN = "podium"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"

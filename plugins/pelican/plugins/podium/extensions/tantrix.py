@@ -1,4 +1,4 @@
-"""Site pages for tantrix (see podium.site.extensions for the hooks).
+"""Site pages for tantrix (see pelican.plugins.podium.extensions for the hooks).
 
 ``tantrix-wc`` events get
 
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from types import SimpleNamespace
 
-from ...formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
-from ...text import N_
+from podium.formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
+from podium.text import N_
 from .. import i18n
 from ..views import Cell, Column, Person, Seat, Unit
 
@@ -395,7 +395,7 @@ def bracket_view(ev, data: dict, main_data: dict | None = None) -> BracketView:
 class PlaceLine:
     """A line of the final places with the round the player went out in."""
 
-    place: object  # podium.site.views.Place
+    place: object  # pelican.plugins.podium.views.Place
     seed: int | None
     out_in: BracketRound | None  # None for the champion
 

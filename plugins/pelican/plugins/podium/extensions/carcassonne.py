@@ -1,4 +1,4 @@
-"""Site pages for carcassonne (see podium.site.extensions for the hooks).
+"""Site pages for carcassonne (see pelican.plugins.podium.extensions for the hooks).
 
 * ``unit_view``: every Carcassonne game as a :class:`GameUnit` -- who starts,
   recorded and counted scores (a player out of clock time counts 0), Swiss
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...formats.carcassonne import CarcassonneGame
-from ...text import N_
+from podium.formats.carcassonne import CarcassonneGame
+from podium.text import N_
 from ..views import Cell, Column, Person, Seat, Unit
 from . import Page
 
@@ -74,7 +74,7 @@ class Side:
 
 @dataclass
 class GameUnit(Unit):
-    """A Carcassonne game: a :class:`~podium.site.views.Unit` with its own facts."""
+    """A Carcassonne game: a :class:`~pelican.plugins.podium.views.Unit` with its own facts."""
 
     sides: list = field(default_factory=list)
     group: str | None = None

@@ -27,8 +27,8 @@ mirror of the site; default: each event speaks its own ``language``),
 ``PODIUM_JOBS`` (processes writing event pages at once, default: every
 usable core; see :mod:`podium.workers`), ``PODIUM_TEMPLATE_CACHE`` (keep
 compiled templates in ``CACHE_PATH`` for the next build, default True; see
-:mod:`podium.site.compiled`) and the
-``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`podium.site.urls`.
+:mod:`pelican.plugins.podium.compiled`) and the
+``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`pelican.plugins.podium.urls`.
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
 from pelican.generators import Generator
 
-from ..collector import fewer_collections, lasting
-from ..errors import Problems
-from ..export import dumps, event_document
-from ..pipeline import evaluate_folder
-from .. import workers
+from podium.collector import fewer_collections, lasting
+from podium.errors import Problems
+from podium.export import dumps, event_document
+from podium.pipeline import evaluate_folder
+from podium import workers
 from . import compiled, extensions, i18n, jinja_speed
 from .urls import Urls
 from .views import event_view
@@ -155,7 +155,7 @@ class PodiumGenerator(Generator):
 
     def _compile_templates(self):
         """Load Podium's templates here, once (compiled, or from the compiled
-        templates a build before kept: :mod:`podium.site.compiled`), rather
+        templates a build before kept: :mod:`pelican.plugins.podium.compiled`), rather
         than in every forked worker, while other processes evaluate the event folders.
         Not done for a build in one process (one event folder, one job): it
         would also compile the templates of formats it does not use."""

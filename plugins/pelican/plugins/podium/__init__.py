@@ -1,0 +1,23 @@
+"""The Podium Pelican plugin: the only part of Podium that knows Pelican.
+
+Pelican (4.5 and later) finds it as the namespace plugin
+``pelican.plugins.podium`` and calls :func:`register`.  The engines it runs
+are the Pelican-free package :mod:`podium`.
+
+- :mod:`pelican.plugins.podium.plugin` -- the generator that writes the
+  results pages, the template loader and the translations.
+- :mod:`pelican.plugins.podium.views` -- the view model: one tree per event,
+  built once from its :class:`~podium.outcome.EventOutcome`.
+- :mod:`pelican.plugins.podium.urls` -- the URL scheme, from ``PODIUM_*_URL`` settings.
+- :mod:`pelican.plugins.podium.facts` -- the rules as implemented, for the format page.
+- :mod:`pelican.plugins.podium.i18n` -- gettext catalogs for the UI languages.
+- :mod:`pelican.plugins.podium.serve`, :mod:`pelican.plugins.podium.publish` --
+  the preview server and the production build (``make serve``, ``make publish``).
+"""
+
+
+def register():
+    """Connect the Podium generator to Pelican (called by Pelican's plugin loader)."""
+    from .plugin import register as connect
+
+    connect()
