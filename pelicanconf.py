@@ -6,7 +6,6 @@
 
 import os
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 SITENAME = "Podium"
 SITEURL = ""
@@ -18,7 +17,6 @@ DEFAULT_LANG = "en"
 # the Podium plugin: results/ -> pages
 PLUGINS = ["pelican.plugins.podium"]
 PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
-PODIUM_THEME = os.path.join(HERE, "themes", "podium")
 # processes writing event pages at once (default: every usable core)
 PODIUM_JOBS = int(os.environ.get("PODIUM_JOBS") or 0) or None
 

@@ -514,7 +514,7 @@ def test_generic_unit_partials_render_every_kind(kind, caption):
         def to_json(self):
             return {"table": 3, "players": ["a", "b"], "score": [10, 7], "winner": "a"}
 
-    env = Environment(loader=FileSystemLoader(str(ROOT / "themes" / "podium" / "templates")), autoescape=True)
+    env = Environment(loader=FileSystemLoader(str(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates")), autoescape=True)
     i18n.install(env, "en")
     jinja_speed.install(env)
     people = {"a": Person("a", "Ann <A>", "e/players/a/"), "b": Person("b", "Ben", "e/players/b/")}

@@ -462,7 +462,7 @@ def test_every_way_a_drawn_playoff_game_is_decided_is_explained():
 
     from pelican.plugins.podium import i18n
 
-    env = Environment(loader=FileSystemLoader(str(ROOT / "themes" / "podium" / "templates")), autoescape=True)
+    env = Environment(loader=FileSystemLoader(str(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates")), autoescape=True)
     i18n.install(env, "en")
     macros = env.get_template("podium/carcassonne/macros.html").module
     said = {how: str(macros.decided(how, EVIL)) for how in ("time", "rank", "buchholz", "score_diff", "lots")}
@@ -487,7 +487,7 @@ def test_the_carcassonne_words_go_through_gettext():
         def gettext(self, message):
             return self.words.get(message, message)
 
-    env = Environment(loader=FileSystemLoader(str(ROOT / "themes" / "podium" / "templates")), autoescape=True,
+    env = Environment(loader=FileSystemLoader(str(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates")), autoescape=True,
                       extensions=["jinja2.ext.i18n"])
     env.install_gettext_translations(Latvian(), newstyle=True)
     env.globals["tr"] = Latvian().gettext

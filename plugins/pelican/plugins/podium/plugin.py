@@ -4,8 +4,8 @@ Wiring, the Pelican way:
 
 - ``signals.get_generators`` adds :class:`PodiumGenerator`;
 - ``signals.generator_init`` gives every generator's Jinja environment the
-  Podium templates (``PODIUM_THEME``, so Markdown pages with ``Template:``
-  can use them even under another theme) and the UI translations
+  Podium templates shipped in this package (so Markdown pages with
+  ``Template:`` can use them too, under any theme) and the UI translations
   (``jinja2.ext.i18n``, installed for ``DEFAULT_LANG``).
 
 Evaluation happens when the generator is constructed (the event folders
@@ -23,7 +23,6 @@ instance, which Pelican creates afresh for every run.
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
-``PODIUM_THEME`` (where the Podium templates are, default ``THEME``),
 ``PODIUM_JOBS`` (processes writing event pages at once, default: every
 usable core; see :mod:`podium.workers`), ``PODIUM_TEMPLATE_CACHE`` (keep
 compiled templates in ``CACHE_PATH`` for the next build, default True; see
@@ -72,6 +71,7 @@ class BuildFailed(SystemExit):
         super().__init__("\n".join(lines))
 
 
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # the Podium templates, shipped in the package
 SITE = "site"  # the share of the output that is the site's own pages, not an event's
 
 
@@ -236,12 +236,10 @@ class PodiumGenerator(Generator):
 def add_templates_and_translations(generator):
     """``generator_init``: the Podium templates as a fallback loader, and translations."""
     settings = generator.settings
-    theme = settings.get("PODIUM_THEME") or generator.theme
-    templates = Path(theme).expanduser() / "templates"
-    if templates.is_dir():
-        # after the theme's own loaders: a theme may override any Podium template
-        loader = FileSystemLoader(str(templates))
-        generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
+    # after the theme's own loaders: a theme may override any Podium template by name,
+    # and extend the original as "!podium/<name>"
+    loader = FileSystemLoader(str(TEMPLATES))
+    generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     jinja_speed.install(generator.env)
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
