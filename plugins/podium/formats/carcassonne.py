@@ -757,6 +757,8 @@ class _Run(Run):
             bye = self._check_bye(rnd, bye)
         outcome = self._seat(rnd, expected, seating, title, position, check=not impossible)
         outcome.bye = bye
+        if bye is not None:
+            outcome.extra["bye"] = bye
         outcome.extra["orders"] = {g or "": list(o) for g, o in orders.items()}
         if len(self.groups) == 2:
             outcome.extra["group_tables"] = {g: [u.table for u in outcome.units if u.group == g] for g in GROUPS}

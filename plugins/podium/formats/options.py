@@ -10,7 +10,7 @@ declarations' (:mod:`podium.formats.declarations`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..criteria import CRITERIA_KEYS
@@ -56,16 +56,24 @@ class Spec:
     low: int | None = None
     high: int | None = None
     choices: tuple = ()
+    auto: bool = False  # "auto" (None) is accepted too: the engine decides
+    aliases: dict = field(default_factory=dict)  # another accepted name -> the value
 
     def check(self, value, system: str):
         """``value`` normalised, or :class:`Invalid`."""
         kind = self.kind
         if kind == "int":
+            if self.auto and value == "auto":
+                return None
             if not _is_int(value):
+                if self.auto:
+                    raise Invalid(f"{value!r} should be a whole number or auto")
                 raise Invalid(f"{value!r} should be a whole number")
             self._range(value)
             return value
         if kind == "choice":
+            if isinstance(value, str) and value in self.aliases:
+                return self.aliases[value]
             if value not in self.choices or isinstance(value, bool):
                 raise Invalid(f"{value!r} is not one of: {', '.join(str(c) for c in self.choices)}")
             return value
@@ -92,9 +100,9 @@ class Spec:
 
     def _range(self, value):
         if self.low is not None and value < self.low:
-            raise Invalid(f"{value} is below the minimum of {self.low}")
+            raise Invalid(f"{value} is less than the minimum of {self.low}")
         if self.high is not None and value > self.high:
-            raise Invalid(f"{value} is above the maximum of {self.high}")
+            raise Invalid(f"{value} is greater than the maximum of {self.high}")
 
 
 def _ranking(value, system):
@@ -166,7 +174,7 @@ SPECS = {
         RANKING,
     ),
     "carcassonne": (
-        Spec("swiss_rounds", "int", N_("Swiss rounds (by default 6 with one group, 5 with two)."), 1, 99),
+        Spec("swiss_rounds", "int", N_("Swiss rounds; auto: 6 with one group, 5 with two."), 1, 99, auto=True),
         Spec("groups", "choice", N_("auto: two groups above group_limit players; 1 or 2 to fix it."), choices=("auto", 1, 2)),
         Spec("group_limit", "int", N_("With groups: auto, the most players one group takes (a reserve not counted)."), 2, 9999),
         Spec("playoff_size", "choice", N_("Players in the playoff: 8, 4 or 2 (two groups: half from each); "
@@ -177,7 +185,8 @@ SPECS = {
         Spec("tie_game", "choice", N_("half: a game with equal scores is a draw, ½ each; declared: the game names its winner "
                                       "(the event's own tie rule)."), choices=("half", "declared")),
         Spec("avoid_rematch", "choice", N_("previous: players who met in the previous round are not paired again; "
-                                           "always: no two players ever meet twice."), choices=("previous", "always")),
+                                           "always: no two players ever meet twice."), choices=("previous", "always"),
+             aliases={"consecutive": "previous"}),
         RANKING,
     ),
     "tantrix": (
