@@ -158,11 +158,12 @@ def _simulate(args) -> int:
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
         fmt = _format_of_folder(folder.parent, args.format)
         folder.mkdir(parents=True, exist_ok=True)
-        people = invent_players(args.players, args.language, folder.name)
+        reserve = fmt.system == "carcassonne" and not fmt.byes and args.players % 2 == 1
+        people = invent_players(args.players + reserve, args.language, folder.name)
         if fmt.system == "tantrix":
             for i, person in enumerate(people, 1):
                 person["seed"] = i
-        if fmt.system == "carcassonne" and not fmt.byes and len(people) % 2:
+        if reserve:  # an odd field: one more person, the organisers' reserve player
             people[-1]["reserve"] = True
         (folder / "event.yaml").write_text(new_event_yaml(folder.name.replace("-", " ").title(), args.format, people, language=args.language), "utf-8")
     written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)

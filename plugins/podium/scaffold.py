@@ -46,12 +46,12 @@ def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
     hint = PLAYER_HINTS.get(fmt.system)
     if hint:
         lines.append(hint)
-    reserve = fmt.system == "carcassonne" and fmt.options.get("odd_field") == "reserve" and players % 2 == 1
     for number in range(1, players + 1):
         entry = f"  - {{id: player-{number}, name: Player {number}"
         if fmt.system == "tantrix":
             entry += f", seed: {number}"
-        if reserve and number == players:
-            entry += ", reserve: true"
         lines.append(entry + "}")
+    if fmt.system == "carcassonne" and fmt.options.get("odd_field") == "reserve" and players % 2 == 1:
+        lines.append("  # an odd field: the organisers' reserve player completes it")
+        lines.append(f"  - {{id: reserve, name: Reserve player, reserve: true}}")
     return "\n".join(lines) + "\n"

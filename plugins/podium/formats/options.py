@@ -34,7 +34,7 @@ def _is_int(value) -> bool:
 
 
 def _is_number(value) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool))
+    return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
 
 
 def _exact(value):
@@ -107,7 +107,7 @@ class Spec:
 
 def _ranking(value, system):
     known = CRITERIA_KEYS.get(system, ())
-    if not isinstance(value, list) or not value:
+    if not isinstance(value, (list, tuple)) or not value:
         raise Invalid(f"{value!r} should be a list of criteria, e.g. [{', '.join(known[:2])}]")
     seen = set()
     for i, key in enumerate(value):
@@ -119,9 +119,17 @@ def _ranking(value, system):
     return tuple(value)
 
 
+def _number_keys(value: dict) -> dict:
+    """A mapping with its keys that are whole numbers as ints (YAML files give
+    mapping keys as text)."""
+    return {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in value.items()}
+
+
 def _tantrix_games(value):
     """``{final, semifinal, quarterfinal, earlier}`` (missing keys keep the
     default), or ``{round number: games}`` for every round of the main draw."""
+    if isinstance(value, dict):
+        value = _number_keys(value)
     if not isinstance(value, dict) or not value:
         raise Invalid(f"{value!r} should be a mapping: {{final: 9, semifinal: 8, quarterfinal: 7, earlier: 6}} or {{1: 6, 2: 7, ...}}")
     by_number = [k for k in value if _is_int(k)]
@@ -145,7 +153,7 @@ def _tantrix_games(value):
 
 
 def _placement(value):
-    if not isinstance(value, list) or len(value) != 4 or not all(_is_number(v) and v >= 0 for v in value):
+    if not isinstance(value, (list, tuple)) or len(value) != 4 or not all(_is_number(v) and v >= 0 for v in value):
         raise Invalid(f"{value!r} should be four numbers, 0 or more, for places 1-4")
     points = tuple(_exact(v) for v in value)
     if any(a < b for a, b in zip(points, points[1:])):
@@ -154,6 +162,8 @@ def _placement(value):
 
 
 def _short_table(value):
+    if isinstance(value, dict):
+        value = _number_keys(value)
     if not isinstance(value, dict) or sorted(value, key=str) != [1, 2, 3]:
         raise Invalid(f"{value!r} should give the points for 1, 2 and 3 players: {{1: 3, 2: 2.5, 3: 1.5}}")
     for key, points in value.items():
