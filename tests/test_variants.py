@@ -439,3 +439,33 @@ def test_the_builtins_are_declarations_over_four_engines():
     assert BUILTIN["carcassonne-lv"].options["ranking"] == ("wins", "buchholz", "score_diff")
     # an event's option replaces the declaration's whole
     assert get_format("carcassonne-lv", {"ranking": ["wins"]}).options["ranking"] == ("wins",)
+
+
+def test_two_groups_a_playoff_of_four_without_third_place(tmp_path):
+    results = write(tmp_path / "results", {
+        "formats/four.yaml": "id: four\nextends: carcassonne-lv\noptions: {groups: 2, swiss_rounds: 3, playoff_size: 4, "
+                             "third_place: false, tie_game: declared}\n"})
+    assert main(["simulate", str(results / "four-cup"), "--format", "four", "--players", "20"]) == 0
+    document = document_of(results, "four")
+    playoff = [r for r in document["rounds"] if r["stage"] == "playoff"]
+    assert len(playoff) == 2 and [len(r["games"]) for r in playoff] == [2, 1]
+    first = playoff[0]["games"]
+    assert [sorted(g["seeds"]) for g in first] == [["A1", "B2"], ["A2", "B1"]]  # B1 starts against A2: the better place
+    final = playoff[1]["games"][0]
+    assert final["place"] == 1
+    losers = [g["players"][0] if g["winner"] == g["players"][1] else g["players"][1] for g in first]
+    places = [p["player"] for p in document["classification"]]
+    assert places[:2] == [final["winner"], next(p for p in final["players"] if p != final["winner"])]
+    assert set(places[2:4]) == set(losers)  # no third-place game: the semifinal losers by Swiss values
+
+
+def test_players_may_carry_their_group(tmp_path):
+    players = "\n".join(f"  - {{id: p{i}, name: P{i}{', group: B' if i <= 3 else ''}}}" for i in range(1, 9))
+    folder = write(tmp_path / "results" / "groups", {
+        "event.yaml": f"name: Groups\nformat: carcassonne-lv\noptions: {{groups: 2}}\nplayers:\n{players}\n",
+        "swiss-01.yaml": "stage: swiss\nround: 1\n",
+    })
+    outcome = evaluate_one(folder)
+    groups = outcome.extra["groups"]
+    assert {"p1", "p2", "p3"} <= set(groups["B"]) and len(groups["A"]) == len(groups["B"]) == 4
+    assert outcome.format.resolved_options(outcome.event)["swiss_rounds"] == 5

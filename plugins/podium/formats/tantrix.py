@@ -245,6 +245,8 @@ class TantrixMatch:
     resigned: str | None = None
     when: str | None = None
     source: Match | None = None
+    lead_needed: int = DECISIVE_LEAD  # tenths: the decisive margin (0: any lead)
+    extra_limit: int = EXTRA_GAMES_AT_FIVE  # extra games after which any lead wins
 
     @property
     def has_result(self) -> bool:
@@ -327,6 +329,7 @@ def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict |
         match=match.match, players=tuple(match.players), standard=standard, rule=rule,
         seeds=tuple(seeds.get(p) for p in match.players), games=games, tp=total, winner=winner,
         decided_after=decided_after, status=match.status, resigned=match.resigned, when=match.when, source=match,
+        lead_needed=lead, extra_limit=extra,
     )
     return result, problems
 
@@ -644,7 +647,8 @@ class _TantrixRun(Run):
         for slot in slots:
             if slot.slot not in units and slot.known:
                 units[slot.slot] = TantrixMatch(slot.slot, tuple(slot.players), standard, rule,
-                                                seeds=tuple(self.seeds.get(p) for p in slot.players))
+                                                seeds=tuple(self.seeds.get(p) for p in slot.players),
+                                                lead_needed=self.fmt.decisive_lead, extra_limit=self.fmt.extra_games_limit)
                 slot.match = units[slot.slot]
         ordered = [units[k] for k in sorted(units)]
         real = [s for s in slots if not s.bye]
