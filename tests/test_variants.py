@@ -3,23 +3,17 @@
 Every value below is computed by hand from the games written in the test.
 """
 
-import json
 import re
 import textwrap
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from podium.cli import main
-from podium.errors import Problems
 from podium.export import event_document
 from podium.formats import FORMAT_IDS, get_format
 from podium.formats.declarations import BUILTIN
 from podium.pipeline import evaluate_one
-from podium.simulate import simulate
-
-F = Fraction
 
 
 def write(folder: Path, files: dict) -> Path:

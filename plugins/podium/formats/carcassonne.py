@@ -1,27 +1,32 @@
-"""The Carcassonne championship of Latvia (formats.md section 3).
+"""The Carcassonne engine (formats.md section 3, its options variants.md 2).
 
-Two-player games in a Swiss stage (``swiss``) followed by an eight-player
-knockout (``playoff``).
+Two-player games in a Swiss stage (``swiss``) followed by a knockout
+(``playoff``).  The numbers below are ``carcassonne-lv``'s; each is an option.
 
-* **Field.**  Up to 32 players (a reserve not counted) play one group of six
-  Swiss rounds; a larger field is split into groups A and B that play five
-  rounds each, every game inside its own group.  The organisers complete an
-  odd field with one reserve player (``reserve: true``), who plays every Swiss
-  round and counts for the opponents' Buchholz but never takes a playoff or
-  classification place.
+* **Field.**  Up to ``group_limit`` (32) players, a reserve not counted, play
+  one group of six Swiss rounds; a larger field is split into groups A and B
+  that play five rounds each, every game inside its own group (``groups``,
+  ``swiss_rounds``; a player may carry ``group: A``/``B``).  The organisers
+  complete an odd field with one reserve player (``reserve: true``), who plays
+  every Swiss round and counts for the opponents' Buchholz but never takes a
+  playoff or classification place; with ``odd_field: bye`` one player sits
+  out each round instead and scores a win.
 * **Swiss pairing.**  Round 1 is the verifiable draw (purpose ``swiss/1``):
   consecutive pairs of the key order, the earlier-drawn player starts.  Later
   rounds pair the ranking from the top, avoiding a repeat of the previous
-  round (option ``avoid_rematch: always``: of any earlier round), searching
+  round (``avoid_rematch: always``: of any earlier round), searching
   depth-first (:func:`pair_swiss`).  The higher-ranked player starts.
-* **Ranking.**  Wins (a draw is half a win), then Buchholz, then the sum of
-  score differences, then lots (:data:`CRITERIA`).
-* **Playoff.**  The best eight (or the best four of each group) meet in
-  quarterfinals, semifinals, a final and a game for third place; a drawn game
-  goes to the player who used less clock time, then to the better Swiss rank.
-* **Classification.**  Final, third-place game, quarterfinal losers by their
-  Swiss values, then everyone else the same way; the reserve is listed last
-  without a place.
+* **Ranking.**  The ``ranking`` criteria of :mod:`podium.criteria` (wins, a
+  draw half a win; Buchholz; the sum of score differences), then lots.
+  Under ``tie_game: declared`` equal scores go to the game's ``winner:``.
+* **Playoff.**  The best ``playoff_size`` (8; two groups: half from each)
+  meet in quarterfinals, semifinals, a final and (``third_place``) a game for
+  third place; a drawn game goes to the player who used less clock time, then
+  to the better Swiss rank, then the ranking's criteria after wins.
+  ``playoff_size: 0``: no playoff.
+* **Classification.**  Final, third-place game (or the semifinal losers),
+  quarterfinal losers by their Swiss values, then everyone else the same
+  way; the reserve is listed last without a place.
 
 Everything stays exact: wins and Buchholz are whole numbers (``int``) or
 halves (``Fraction``), scores are integers.

@@ -9,7 +9,7 @@ options (``qualifying_rounds``, ``semifinal_size``, ``final_size``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..draw import draw_order

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import N_
 
 DEFAULT_MARK = "(Project default.)"
 
