@@ -463,3 +463,14 @@ def test_players_may_carry_their_group(tmp_path):
     groups = outcome.extra["groups"]
     assert {"p1", "p2", "p3"} <= set(groups["B"]) and len(groups["A"]) == len(groups["B"]) == 4
     assert outcome.format.resolved_options(outcome.event)["swiss_rounds"] == 5
+
+
+def test_games_per_round_must_list_every_round_of_the_main_draw(tmp_path, capsys):
+    players = "\n".join(f"  - {{id: s{i}, name: S{i}, seed: {i}}}" for i in range(1, 9))
+    results = write(tmp_path / "results", {
+        "formats/short.yaml": "id: short\nextends: tantrix-wc\noptions:\n  standard_games: {1: 3, 2: 3}\n",
+        "cup/event.yaml": f"name: Cup\nformat: short\nplayers:\n{players}\n",
+    })
+    assert validate(results, capsys) == (1, [
+        "formats/short.yaml:4: options.standard_games: the main draw of 8 players has 3 rounds; list the games of rounds 1-3, not 1-2",
+        "1 problem found"])

@@ -591,6 +591,9 @@ class _TantrixRun(Run):
         by_seed = sorted(self.event.players, key=lambda p: p.seed)
         main = Bracket("main", [p.id for p in by_seed])
         self.main_depth = main.depth
+        self.problems += self._check_games_per_round(main.depth)
+        if self.problems:
+            return self.out
         self._stage(main, DECISIVE)
         self.out.extra["bracket"] = main.to_json(N_("Main draw"), "seed")
         if any(r.stage == "consolation" for r in self.event.rounds):
@@ -604,6 +607,23 @@ class _TantrixRun(Run):
         return self.out
 
     # -- checks -------------------------------------------------------------------
+
+    def _check_games_per_round(self, depth: int) -> list[Problem]:
+        """``standard_games`` per round number lists exactly the main draw's rounds 1..depth."""
+        if not self.fmt.by_round:
+            return []
+        numbers = sorted(self.fmt.standard_games)
+        if numbers == list(range(1, depth + 1)):
+            return []
+        if "standard_games" in self.event.options:
+            where = self.event.where.at("options", "standard_games")
+        elif self.fmt.declaration.where is not None:
+            where = self.fmt.declaration.where.at("options", "standard_games")
+        else:
+            where = self.event.where
+        n = len(self.event.players)
+        return [Problem(where.path, where.line(), f"options.standard_games: the main draw of {n} players has {depth} rounds; "
+                                                  f"list the games of rounds 1-{depth}, not 1-{numbers[-1]}")]
 
     def _check_seeds(self) -> list[Problem]:
         """Every player has a seed, the seeds are 1..n and all different."""
