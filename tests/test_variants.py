@@ -319,6 +319,8 @@ def test_format_pages_state_the_variants_numbers(played, tmp_path):
     assert "Own scores added up" in standings  # the legend
     rnd = re.sub(r"<[^>]+>", " ", (site / "open-swiss-cup" / "swiss-2" / "index.html").read_text("utf-8"))
     assert "Bye:" in rnd
+    cross = (site / "open-swiss-cup" / "crosstable" / "index.html").read_text("utf-8")
+    assert cross.count("class=\"x x-bye\"") == 4  # one bye in each of the four rounds
 
 
 # -- validation: every error at its path:line ------------------------------------------------

@@ -1162,6 +1162,8 @@ class _Run(Run):
         by_player: dict = {pid: {} for ids in self.groups.values() for pid in ids}
         rounds = [r for r in self.out.rounds if r.stage == "swiss"]
         for outcome in rounds:
+            if outcome.bye is not None:
+                by_player.setdefault(outcome.bye, {})[outcome.round] = {"round": outcome.round, "bye": True}
             for unit in outcome.units:
                 for i, pid in enumerate(unit.players):
                     by_player.setdefault(pid, {})[outcome.round] = {
