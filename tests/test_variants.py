@@ -476,3 +476,15 @@ def test_games_per_round_must_list_every_round_of_the_main_draw(tmp_path, capsys
     assert validate(results, capsys) == (1, [
         "formats/short.yaml:4: options.standard_games: the main draw of 8 players has 3 rounds; list the games of rounds 1-3, not 1-2",
         "1 problem found"])
+
+
+def test_carcassonne_fields_are_refused_elsewhere(tmp_path, capsys):
+    results = write(tmp_path / "results", {
+        "cup/event.yaml": "name: Cup\nformat: catan-lt-route66\nplayers:\n  - {id: a, name: A, group: A}\n"
+                          + "".join(f"  - {{id: p{i}, name: P{i}}}\n" for i in range(1, 8)),
+        "cup/qualifying-01.yaml": "stage: qualifying\nround: 1\nbye: a\n",
+    })
+    assert validate(results, capsys) == (1, [
+        "cup/event.yaml:4: group: is only read by Carcassonne formats, not catan-lt-route66",
+        "cup/qualifying-01.yaml:3: bye: is only read by Carcassonne formats, not catan-lt-route66",
+        "2 problems found"])

@@ -38,6 +38,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += found
     if fmt is None:
         return None, problems
+    problems += fmt.check_fields(event)
     misplaced = fmt.check_stages(event)
     problems += misplaced
     problems += check_numbering(r for r in event.rounds if r.where.path not in {p.path for p in misplaced})

@@ -71,6 +71,17 @@ class Format:
     def lots(event: Event) -> Lots:
         return Lots(event.seed, event.lots)
 
+    def check_fields(self, event: Event) -> list[Problem]:
+        """Fields that only some engines read must not be written for the others:
+        a round's ``bye`` and a player's ``group`` belong to Carcassonne."""
+        if self.system == "carcassonne":
+            return []
+        problems = [Problem(p.where.path, p.where.line("group"), f"group: is only read by Carcassonne formats, not {self.id}")
+                    for p in event.players if p.group is not None]
+        problems += [Problem(r.where.path, r.where.line("bye"), f"bye: is only read by Carcassonne formats, not {self.id}")
+                     for r in event.rounds if r.bye is not None]
+        return problems
+
     def check_stages(self, event: Event) -> list[Problem]:
         """Round files must name a stage of this format and a round it has."""
         problems = []
