@@ -552,9 +552,10 @@ class TantrixFormat(Format):
                           "are played and a 5.0 lead after any of them wins. From the third extra game on any lead "
                           "wins; an exact tie continues until a game ends with a lead.")
         else:
+            needed = tenths(lead)
             decisive = Text("After the standard games a lead of at least %(lead)s TP wins the match; otherwise extra games "
                             "are played and such a lead after any of them wins. From extra game %(extra)s on any lead "
-                            "wins; an exact tie continues until a game ends with a lead.", lead=f"{lead / 10:.1f}", extra=extra)
+                            "wins; an exact tie continues until a game ends with a lead.", lead=needed, extra=extra)
         return [
             (N_("Tournament points"), N_("Each game shares 20 TP. The winner by m tiles gets 12 + (4/3)·√m TP rounded to 0.1, "
                                          "at most 20 (from m = 36); the loser gets the rest; a draw is 10-10. "
