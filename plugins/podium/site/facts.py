@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text import N_
+
 
 DEFAULT_MARK = "(Project default.)"
 
@@ -38,6 +40,14 @@ def facts(fmt) -> list[Fact]:
     except NotImplementedError:
         own = []
     result = []
+    if getattr(fmt, "base", fmt.id) != fmt.id:
+        from ..formats.declarations import BUILTIN
+        from ..text import Text
+
+        parent = fmt.declaration.parent or fmt.base
+        result.append(Fact(N_("Variant"), Text("A variant of %(parent)s, played on the %(base)s rules with its own options "
+                                               "(the table below); every number on this page is the variant's.",
+                                               parent=parent, base=Text(BUILTIN[fmt.base].title))))
     for item in own:
         heading, text = item[0], item[1]
         default = len(item) > 2 and bool(item[2])
