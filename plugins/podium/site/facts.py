@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import N_
+from podium.formats.declarations import BUILTIN
+from podium.formats.options import SPECS, show
+from podium.text import N_, Text
 
 
 DEFAULT_MARK = "(Project default.)"
@@ -41,9 +43,6 @@ def facts(fmt) -> list[Fact]:
         own = []
     result = []
     if getattr(fmt, "base", fmt.id) != fmt.id:
-        from ..formats.declarations import BUILTIN
-        from ..text import Text
-
         parent = fmt.declaration.parent or fmt.base
         result.append(Fact(N_("Variant"), Text("A variant of %(parent)s, played on the %(base)s rules with its own options "
                                                "(the table below); every number on this page is the variant's.",
@@ -60,9 +59,6 @@ def facts(fmt) -> list[Fact]:
 def options(fmt) -> list[tuple[Option, object]]:
     """Each option of the format's engine (from its declaration), with the value
     this event plays by when it differs from the built-in's default (None: the default)."""
-    from ..formats.declarations import BUILTIN
-    from ..formats.options import SPECS, show
-
     defaults = BUILTIN[fmt.base].options
     rows = []
     for spec in SPECS.get(fmt.system, ()):
