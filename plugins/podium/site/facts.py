@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from podium.formats.declarations import BUILTIN
-from podium.formats.options import SPECS, show
-from podium.text import N_, Text
+from podium.text import N_
 
 
 DEFAULT_MARK = "(Project default.)"
@@ -41,6 +39,9 @@ def facts(fmt) -> list[Fact]:
         own = list(fmt.rules_facts() or [])
     except NotImplementedError:
         own = []
+    from podium.formats.declarations import BUILTIN
+    from podium.text import Text
+
     result = []
     if getattr(fmt, "base", fmt.id) != fmt.id:
         parent = fmt.declaration.parent or fmt.base
@@ -59,6 +60,9 @@ def facts(fmt) -> list[Fact]:
 def options(fmt) -> list[tuple[Option, object]]:
     """Each option of the format's engine (from its declaration), with the value
     this event plays by when it differs from the built-in's default (None: the default)."""
+    from podium.formats.declarations import BUILTIN
+    from podium.formats.options import SPECS, show
+
     defaults = BUILTIN[fmt.base].options
     rows = []
     for spec in SPECS.get(fmt.system, ()):
