@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from podium.text import N_
 
-
 DEFAULT_MARK = "(Project default.)"
 
 
