@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from podium.draw import Lots, draw_order
 from podium.errors import Problems
 from podium.export import event_document
+from podium.formats.declarations import BUILTIN
 from podium.formats.baska import (
-    BaskaGP, deal_points, is_first, is_second, placement_points, short_table_points,
+    BaskaFormat, deal_points, is_first, is_second, placement_points, short_table_points,
 )
 from podium.loader import Document
 from podium.model import Deal, Where
@@ -191,9 +192,9 @@ def test_round_scoring_and_standing(tmp_path):
 
 
 def test_criteria_have_legends():
-    keys = [c.key for c in BaskaGP.criteria]
+    keys = [c.key for c in BaskaFormat(BUILTIN["baska-gp"]).criteria]
     assert keys == ["placement_points", "small_points", "firsts", "seconds"]
-    for c in BaskaGP.criteria:
+    for c in BaskaFormat(BUILTIN["baska-gp"]).criteria:
         assert c.label and c.abbr and c.legend
 
 

@@ -89,7 +89,7 @@ def test_all_problems_of_all_files_at_once(event_folder):
         "final-01.yaml": "stage: final\nround: 1\nwinner: a\n",
     })
     found = messages(folder)
-    assert found == ["test-event/final-01.yaml:3: winner: unknown field (known fields here: absent, advance, games, manual, matches, note, round, session, stage, tables, withdrawn)"]
+    assert found == ["test-event/final-01.yaml:3: winner: unknown field (known fields here: absent, advance, bye, games, manual, matches, note, round, session, stage, tables, withdrawn)"]
     # schema problems stop the event before the rules are checked; fix it and look again
     (folder / "final-01.yaml").write_text("stage: final\nround: 1\n")
     found = messages(folder)

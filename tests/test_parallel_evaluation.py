@@ -68,7 +68,7 @@ def exports(outcomes) -> list[str]:
 
 def test_every_outcome_pickles_and_comes_back_with_the_same_export(simulated):
     outcomes = outcomes_of(DEMO) + outcomes_of(SAMPLES) + outcomes_of(simulated)
-    assert {outcome.event.format for outcome in outcomes} == set(FORMAT_IDS)
+    assert {outcome.format.base for outcome in outcomes} == set(FORMAT_IDS)
     again = [pickle.loads(pickle.dumps(outcome, protocol=5)) for outcome in outcomes]
     assert exports(again) == exports(outcomes)
 

@@ -5,6 +5,7 @@
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
+    podium formats [RESULTS]                   the built-in formats and the folder's variants
 
 Problems are printed as ``path:line: message`` on stderr, never as a traceback.
 """
@@ -39,7 +40,8 @@ def main(argv=None) -> int:
     pair.add_argument("--write", action="store_true", help="save the round file, ready for results")
     new = commands.add_parser("new", help="create a new event folder")
     new.add_argument("slug", help="the event's slug (folder name): lowercase letters, digits, '-'")
-    new.add_argument("--format", required=True, choices=FORMAT_IDS)
+    new.add_argument("--format", required=True, metavar="ID",
+                     help=f"a built-in format ({', '.join(FORMAT_IDS)}) or a variant of RESULTS/formats/")
     new.add_argument("--results", default="results", help="the results folder (default: results)")
     new.add_argument("--players", type=int, default=8, help="how many placeholder players to list (default 8)")
     new.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
@@ -48,9 +50,11 @@ def main(argv=None) -> int:
     sim.add_argument("--seed", default="podium", help="random seed: the same seed gives the same files")
     sim.add_argument("--rounds", type=int, help="how many rounds to play (default: to the end)")
     sim.add_argument("--upcoming", action="store_true", help="then create the next round's file, seating only")
-    sim.add_argument("--format", choices=FORMAT_IDS, help="with --players: create the event first")
+    sim.add_argument("--format", metavar="ID", help="with --players: create the event first (a built-in format or a variant)")
     sim.add_argument("--players", type=int, help="with --format: how many players to invent")
     sim.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
+    formats = commands.add_parser("formats", help="list the built-in formats and the variants of a results folder")
+    formats.add_argument("results", nargs="?", default="results")
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command](args)
@@ -126,7 +130,6 @@ def _new(args) -> int:
     from pathlib import Path
 
     from .nextround import file_name
-    from .formats import get_format
     from .roundfile import round_text
     from .scaffold import event_template
 
@@ -135,9 +138,9 @@ def _new(args) -> int:
         raise UsageError(f"'{args.slug}' is not a valid slug: use lowercase letters, digits and '-'")
     if folder.exists():
         raise UsageError(f"{folder} exists already; nothing written")
-    fmt = get_format(args.format)
+    fmt = _format_of_folder(args.results, args.format)
     folder.mkdir(parents=True)
-    _write_atomically(folder / "event.yaml", event_template(args.slug, args.format, args.players, args.language))
+    _write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
     _write_atomically(folder / file_name(first), round_text(first))
     print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players, then run podium pair {folder}")
@@ -153,11 +156,15 @@ def _simulate(args) -> int:
     if not (folder / "event.yaml").exists():
         if not (args.format and args.players):
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
+        fmt = _format_of_folder(folder.parent, args.format)
         folder.mkdir(parents=True, exist_ok=True)
-        people = invent_players(args.players, args.language, folder.name)
-        if args.format == "tantrix-wc":
+        reserve = fmt.system == "carcassonne" and not fmt.byes and args.players % 2 == 1
+        people = invent_players(args.players + reserve, args.language, folder.name)
+        if fmt.system == "tantrix":
             for i, person in enumerate(people, 1):
                 person["seed"] = i
+        if reserve:  # an odd field: one more person, the organisers' reserve player
+            people[-1]["reserve"] = True
         (folder / "event.yaml").write_text(new_event_yaml(folder.name.replace("-", " ").title(), args.format, people, language=args.language), "utf-8")
     written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
     for path in written:
@@ -165,7 +172,33 @@ def _simulate(args) -> int:
     return 0
 
 
-COMMANDS = {"validate": _validate, "export": _export, "pair": _pair, "new": _new, "simulate": _simulate}
+def _format_of_folder(results, format_id: str):
+    """The format ``format_id``: a built-in or a variant of ``results/formats/``."""
+    from .errors import Problems
+    from .formats import get_format
+    from .formats.variants import read_variants
+
+    variants, problems = read_variants(results)
+    if problems:
+        raise Problems(problems)
+    try:
+        return get_format(format_id, None, variants)
+    except KeyError:
+        known = ", ".join(list(FORMAT_IDS) + sorted(variants))
+        raise UsageError(f"unknown format '{format_id}' (known: {known})") from None
+
+
+def _formats(args) -> int:
+    from pathlib import Path
+
+    from .formats.listing import listing
+
+    print(listing(Path(args.results)))
+    return 0
+
+
+COMMANDS = {"validate": _validate, "export": _export, "pair": _pair, "new": _new, "simulate": _simulate,
+            "formats": _formats}
 
 
 if __name__ == "__main__":

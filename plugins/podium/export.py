@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import orjson
 
+from .formats.options import plain
 from .numbers import json_number
 from .outcome import EventOutcome
 
@@ -18,6 +19,8 @@ def event_document(outcome: EventOutcome) -> dict:
         "slug": event.slug,
         "name": event.name,
         "format": event.format,
+        "base_format": outcome.format.base,
+        "options": {key: plain(value) for key, value in outcome.format.resolved_options(event).items()},
         "seed": event.seed,
         "language": event.language,
         "dates": list(event.dates),
@@ -65,6 +68,8 @@ def _round(rnd) -> dict:
     data["seating"] = seating
     if rnd.waiting:
         data["waiting"] = str(rnd.waiting)
+    if rnd.bye is not None:
+        data["bye"] = rnd.bye
     data[rnd.kind] = [unit.to_json() for unit in rnd.units]
     return data
 

@@ -40,6 +40,7 @@ class Player:
     reserve: bool = False
     previous_place: int | None = None
     seed: int | None = None
+    group: str | None = None  # Carcassonne with two groups: the organisers' own split
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class Game:
     forfeit: str | None = None
     time: tuple | None = None
     place: int | None = None
+    winner: str | None = None  # declared by the event's tie rule (tie_game: declared)
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ class Round:
     absent: tuple = ()
     withdrawn: tuple = ()
     advance: tuple = ()  # ((table number, player id), ...)
+    bye: str | None = None  # the player who sits out this round (odd_field: bye)
     tables: tuple | None = None
     games: tuple | None = None
     matches: tuple | None = None

@@ -30,6 +30,8 @@ def file_name(header: dict) -> str:
 def header_of(rnd: RoundOutcome) -> dict:
     """The header fields of a round file, keeping what the organisers wrote."""
     header = {"stage": rnd.stage, "round": rnd.round}
+    if rnd.bye is not None:
+        header["bye"] = rnd.bye
     source = rnd.source
     if source is not None:
         header.update(session=source.session, manual=source.manual, note=source.note,

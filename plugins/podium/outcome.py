@@ -47,6 +47,7 @@ class RoundOutcome:
     title: str = ""
     waiting: str | None = None  # why an upcoming round cannot be seated yet
     extra: dict = field(default_factory=dict)
+    bye: str | None = None  # the player who sits out (Carcassonne, odd_field: bye)
 
     @property
     def slug(self) -> str:

@@ -11,19 +11,34 @@ from functools import partial
 from pathlib import Path
 
 from .errors import Problem, Problems
-from .formats import get_format
+from .formats import declaration, get_format
 from .formats.base import check_numbering
+from .formats.declarations import BUILTIN
+from .formats.options import check_options
+from .formats.variants import Catalogue, read_variants
 from .outcome import EventOutcome
 from .results import ROUND_SUFFIXES, event_folders, read_event, read_registry
 from .workers import map_in_order
 
 
-def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | None, list[Problem]]:
-    """Read one event folder and run its format's engines."""
+def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[EventOutcome | None, list[Problem]]:
+    """Read one event folder and run its format's engines.
+
+    ``variants``: the named variants of the results folder
+    (:func:`~podium.formats.variants.read_variants`); read from the folder's
+    parent when not given.  The event's format must be a built-in or one of
+    them, and its ``options:`` must be the engine's.
+    """
     event, problems = read_event(Path(folder), registry, pending)
     if event is None:
         return None, problems
-    fmt = get_format(event.format, event.options)
+    if variants is None:
+        variants, _ = read_variants(Path(folder).parent)
+    fmt, found = format_of(event, variants)
+    problems += found
+    if fmt is None:
+        return None, problems
+    problems += fmt.check_fields(event)
     misplaced = fmt.check_stages(event)
     problems += misplaced
     problems += check_numbering(r for r in event.rounds if r.where.path not in {p.path for p in misplaced})
@@ -31,6 +46,23 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
         return None, problems
     outcome = fmt.evaluate(event)
     return outcome, outcome.problems
+
+
+def format_of(event, variants: Catalogue):
+    """The event's format with its options, or None and the problems (an
+    unknown format, an option the engine does not take or accept)."""
+    try:
+        decl = declaration(event.format, variants)
+    except KeyError:
+        if event.format in getattr(variants, "broken", ()):
+            return None, []  # the variant's own file reports why
+        known = ", ".join(list(BUILTIN) + sorted(variants))
+        return None, [Problem(event.where.path, event.where.line("format"),
+                              f"format: unknown format '{event.format}' (known: {known}; a variant is RESULTS/formats/<id>.yaml)")]
+    options, problems = check_options(event.options, decl.engine, event.where.at("options"))
+    if problems:
+        return None, problems
+    return get_format(event.format, options, variants), []
 
 
 def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[list[EventOutcome], dict]:
@@ -49,8 +81,10 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[
     if not results.is_dir():
         raise Problems([Problem(str(results), 1, "results folder not found")])
     registry, problems = read_registry(results)
+    variants, found = read_variants(results)
+    problems += found
     outcomes = []
-    evaluated = map_in_order(partial(evaluate_event, registry=registry), event_folders(results), jobs,
+    evaluated = map_in_order(partial(evaluate_event, registry=registry, variants=variants), event_folders(results), jobs,
                              cost=_yaml_bytes, meanwhile=meanwhile, then=then and partial(_each_outcome, then))
     for outcome, found in evaluated:
         problems += found
@@ -84,7 +118,9 @@ def evaluate_one(folder, pending=None) -> EventOutcome:
     if not (folder / "event.yaml").exists():
         raise Problems([Problem(str(folder), 1, "not an event folder (no event.yaml)")])
     registry, problems = read_registry(folder.parent)
-    outcome, found = evaluate_event(folder, registry, pending)
+    variants, found = read_variants(folder.parent)
+    problems += found
+    outcome, found = evaluate_event(folder, registry, pending, variants)
     problems += found
     if problems:
         raise Problems(problems)

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from . import quickcheck, schemas
+from . import schemas
 from .errors import Problem
 from .loader import MAX_BYTES, Document, load_bytes, load_file
 from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
@@ -70,13 +70,14 @@ def _check(doc, problems, kind):
 
 
 def schema_problems(doc, kind: str) -> list[Problem]:
-    """``schemas.check``, skipped for a document :mod:`podium.quickcheck` vouches for."""
-    return [] if quickcheck.valid(kind, doc.data) else schemas.check(doc, kind)
+    """Every schema violation of a document (``schemas.check``)."""
+    return schemas.check(doc, kind)
 
 
 def event_folders(results: Path) -> list[Path]:
-    """The event folders of a results folder, in name order."""
-    return sorted(p for p in results.iterdir() if p.is_dir() and not p.name.startswith("."))
+    """The event folders of a results folder, in name order (``formats/`` holds
+    the named variants, not an event)."""
+    return sorted(p for p in results.iterdir() if p.is_dir() and not p.name.startswith(".") and p.name != "formats")
 
 
 def read_registry(results: Path) -> tuple[dict, list[Problem]]:
@@ -157,7 +158,7 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
             country=entry.get("country", person.get("country")),
             reserve=entry.get("reserve", False),
             previous_place=entry.get("previous_place"),
-            seed=entry.get("seed"),
+            seed=entry.get("seed"), group=entry.get("group"),
         ))
     for i, pid in enumerate(data.get("lots", ())):
         if pid not in seen:
@@ -186,6 +187,7 @@ def _round(doc) -> Round:
         manual=data.get("manual"), note=data.get("note"),
         absent=tuple(data.get("absent", ())), withdrawn=tuple(data.get("withdrawn", ())),
         advance=tuple(sorted((int(k), v) for k, v in (data.get("advance") or {}).items())),
+        bye=data.get("bye"),
         tables=tables, games=games, matches=matches,
     )
 
@@ -210,7 +212,7 @@ def _game(data, where: Where) -> Game:
     return Game(
         table=data["table"], players=tuple(data["players"]), where=where,
         score=tuple(data["score"]) if "score" in data else None, forfeit=data.get("forfeit"),
-        time=tuple(data["time"]) if "time" in data else None, place=data.get("place"),
+        time=tuple(data["time"]) if "time" in data else None, place=data.get("place"), winner=data.get("winner"),
     )
 
 
@@ -252,6 +254,8 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
             check_known(pid, rnd.where, name, i)
     for table_no, pid in rnd.advance:
         check_known(pid, rnd.where, "advance", str(table_no))
+    if rnd.bye is not None:
+        check_known(rnd.bye, rnd.where, "bye")
     seated: dict = {}  # player -> where they sit
     for unit in rnd.units or ():
         key = "seats" if rnd.tables is not None else "players"
@@ -270,6 +274,8 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
             value = getattr(unit, field_name, None)
             if value not in (None, "none") and value not in unit.players:
                 problems.append(Problem(unit.where.path, unit.where.line(field_name), f"{field_name} '{value}' is not at this {where}"))
+    if rnd.bye in seated:
+        problems.append(Problem(rnd.where.path, rnd.where.line("bye"), f"player '{rnd.bye}' has the bye but is seated at {seated[rnd.bye]}"))
     for pid in rnd.absent:
         if pid in seated:
             problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"player '{pid}' is listed absent but seated at {seated[pid]}"))

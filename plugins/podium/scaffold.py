@@ -1,30 +1,39 @@
-"""The commented event.yaml that ``podium new`` writes."""
+"""The commented event.yaml that ``podium new`` writes, made from the format's
+declaration: every option it takes with the value that applies, and the
+player fields its engine reads."""
 
 from __future__ import annotations
 
-OPTIONS = {
-    "catan-lv-2016": "# options: {semifinal_size: 24}        # 16 (default) or 24 semifinalists",
-    "catan-lt-route66": "# options: {}                          # this format has no options",
-    "carcassonne-lv": "# options: {avoid_rematch: always}      # consecutive (default) or always",
-    "tantrix-wc": "# options: {standard_games: {final: 9, semifinal: 8, quarterfinal: 7, earlier: 6}}",
-    "baska-gp": "# options: {sessions: 8, rounds_per_session: 4}",
-}
+from .formats.options import SPECS, show
 
 PLAYER_HINTS = {
-    "carcassonne-lv": "    # reserve: true        # the organisers' reserve player, for an odd field\n"
-                      "    # previous_place: 1    # last year's place (fields over 32: groups)",
-    "tantrix-wc": "    # seed is required: distinct 1..n, 1 = best",
+    "carcassonne": "    # reserve: true        # the organisers' reserve player, for an odd field (odd_field: reserve)\n"
+                   "    # previous_place: 1    # last year's place (two groups: the split)\n"
+                   "    # group: A             # two groups: the organisers' own split",
+    "tantrix": "    # seed is required: distinct 1..n, 1 = best",
 }
 
 
-def event_template(slug: str, format_id: str, players: int, language: str = "en") -> str:
-    """A valid event.yaml with placeholder players and every field explained."""
+def option_lines(fmt) -> list[str]:
+    """Commented ``options:`` lines: each option of the engine with this format's value."""
+    lines = [f"# options:                               # this format's values; set any of them for this event only"]
+    for spec in SPECS[fmt.system]:
+        lines.append(f"#   {spec.key}: {show(fmt.options.get(spec.key))}")
+    return lines
+
+
+def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
+    """A valid event.yaml with placeholder players and every field explained.
+
+    ``fmt`` is the format (:func:`podium.formats.get_format`): a built-in or
+    a named variant of the results folder.
+    """
     lines = [
         f"# The event {slug}: edit the fields, then list the real players.",
         "# Every other .yaml file in this folder is one round (see the organiser guide).",
         f"name: {slug.replace('-', ' ').title()}",
-        f"format: {format_id}",
-        OPTIONS[format_id],
+        f"format: {fmt.id}",
+        *option_lines(fmt),
         f"language: {language}                            # en, lv, lt, pl or hu",
         "# dates: [2026-05-07, 2026-05-08]",
         "# venue: Rīga",
@@ -34,12 +43,15 @@ def event_template(slug: str, format_id: str, players: int, language: str = "en"
         "players:",
         "  # id: lowercase letters, digits, '-' and '_'; it never changes once used",
     ]
-    hint = PLAYER_HINTS.get(format_id)
+    hint = PLAYER_HINTS.get(fmt.system)
     if hint:
         lines.append(hint)
     for number in range(1, players + 1):
         entry = f"  - {{id: player-{number}, name: Player {number}"
-        if format_id == "tantrix-wc":
+        if fmt.system == "tantrix":
             entry += f", seed: {number}"
         lines.append(entry + "}")
+    if fmt.system == "carcassonne" and fmt.options.get("odd_field") == "reserve" and players % 2 == 1:
+        lines.append("  # an odd field: the organisers' reserve player completes it")
+        lines.append(f"  - {{id: reserve, name: Reserve player, reserve: true}}")
     return "\n".join(lines) + "\n"

@@ -100,7 +100,7 @@ def _simulate(folder: Path, seed: str, rounds: int | None, leave_upcoming: bool,
         except Finished:
             return written
         rng = random.Random(f"{seed}/{current.stage}/{current.round}")
-        key, units = RESULTS[outcome.format.system](current, rng, seed, style)
+        key, units = RESULTS[outcome.format.system](current, rng, seed, {**style, "format": outcome.format})
         _write(path, round_text(header_of(current), key, units), written)
         played += 1
     if leave_upcoming:
@@ -228,7 +228,9 @@ def _tantrix_results(rnd, rng, seed, style):
             tp = with_penalties(game_tenths(margin), penalty)
             running = (running[0] + tp[0], running[1] + tp[1])
             totals.append(running)
-            if decide(totals, match.standard, match.rule)[0] is not None:
+            fmt = style.get("format")
+            rules = (fmt.decisive_lead, fmt.extra_games_limit) if fmt is not None else ()
+            if decide(totals, match.standard, match.rule, *rules)[0] is not None:
                 break
         units.append({"match": match.match, "players": [first, second], "games": games, "status": "NORMAL"})
     return "matches", units
@@ -237,9 +239,12 @@ def _tantrix_results(rnd, rng, seed, style):
 def _carcassonne_results(rnd, rng, seed, style):
     """Each game: scores around 100 leaning towards the stronger player; about
     one game in forty drawn and one in sixty lost on time (forfeit).  Playoff
-    games record both clock times, which decide a drawn playoff game."""
+    games record both clock times, which decide a drawn playoff game; under
+    ``tie_game: declared`` a drawn game names its winner instead."""
     units = []
     playoff = rnd.stage == "playoff"
+    fmt = style.get("format")
+    declared = fmt is not None and fmt.options.get("tie_game") == "declared"
     for game in rnd.units:
         first, second = game.players
         odds = strength(seed, first) / (strength(seed, first) + strength(seed, second))
@@ -253,6 +258,8 @@ def _carcassonne_results(rnd, rng, seed, style):
         unit = {"table": game.table, "players": [first, second], "score": score}
         if 0.025 <= roll < 0.042:
             unit["forfeit"] = first if score[0] < score[1] else second
+        if declared and score[0] == score[1]:
+            unit["winner"] = first if rng.random() < odds else second
         if playoff:
             unit["time"] = [f"{rng.randint(9, 19)}:{rng.randint(0, 59):02d}" for _ in range(2)]
         if getattr(game, "place", None):

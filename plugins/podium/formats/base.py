@@ -15,6 +15,7 @@ from ..draw import Lots
 from ..errors import Problem
 from ..model import Event, Round
 from ..outcome import EventOutcome
+from ..text import Text
 
 
 @dataclass(frozen=True)
@@ -28,17 +29,31 @@ class StageSpec:
 
 
 class Format:
-    """Base of the five formats.  Subclasses set the class attributes and
-    implement :meth:`evaluate`."""
+    """Base of the four engines.  An instance is one format: a declaration
+    (built-in or variant) with its resolved options; subclasses implement
+    :meth:`stages` and :meth:`evaluate`."""
 
-    id: str = ""
     system: str = ""  # catan | carcassonne | tantrix | baska
-    title: str = ""
     kind: str = "tables"  # tables | games | matches
-    criteria: tuple = ()
 
-    def __init__(self, options: dict | None = None):
-        self.options = dict(options or {})
+    def __init__(self, declaration, options: dict | None = None):
+        self.declaration = declaration
+        self.id = declaration.id
+        self.base = declaration.base
+        self.title = declaration.title
+        self.traits = dict(declaration.traits)
+        self.options = dict(declaration.options if options is None else options)
+
+    @property
+    def criteria(self) -> tuple:
+        """The criteria of the ``ranking`` option, in that order (lots implied last)."""
+        from ..criteria import criteria_for
+
+        return criteria_for(self.system, self.options)
+
+    def resolved_options(self, event: Event | None = None) -> dict:
+        """Every option with the value that applies to ``event`` (defaults included)."""
+        return dict(self.options)
 
     def stages(self, event: Event) -> list[StageSpec]:
         raise NotImplementedError
@@ -56,6 +71,17 @@ class Format:
     def lots(event: Event) -> Lots:
         return Lots(event.seed, event.lots)
 
+    def check_fields(self, event: Event) -> list[Problem]:
+        """Fields that only some engines read must not be written for the others:
+        a round's ``bye`` and a player's ``group`` belong to Carcassonne."""
+        if self.system == "carcassonne":
+            return []
+        problems = [Problem(p.where.path, p.where.line("group"), f"group: is only read by Carcassonne formats, not {self.id}")
+                    for p in event.players if p.group is not None]
+        problems += [Problem(r.where.path, r.where.line("bye"), f"bye: is only read by Carcassonne formats, not {self.id}")
+                     for r in event.rounds if r.bye is not None]
+        return problems
+
     def check_stages(self, event: Event) -> list[Problem]:
         """Round files must name a stage of this format and a round it has."""
         problems = []
@@ -68,6 +94,21 @@ class Format:
             elif spec.rounds is not None and rnd.round > spec.rounds:
                 problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{rnd.stage} has {spec.rounds} round(s) in {self.id}; there is no round {rnd.round}"))
         return problems
+
+
+def ranking_sentence(criteria, default_keys: tuple = (), default_text=None):
+    """The ranking as one sentence: "A, then B, then C, then the drawing of lots."
+
+    ``default_text`` (a msgid) is used when the keys are ``default_keys``,
+    so a built-in keeps its own wording.
+    """
+    keys = tuple(c.key for c in criteria)
+    if default_text is not None and keys == tuple(default_keys):
+        return default_text
+    rest = Text("the drawing of lots")
+    for criterion in reversed(criteria):
+        rest = Text("%(criterion)s, then %(rest)s", criterion=Text(criterion.label), rest=rest)
+    return Text("%(ranking)s.", ranking=rest)
 
 
 def check_numbering(rounds) -> list[Problem]:

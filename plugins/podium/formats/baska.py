@@ -28,10 +28,12 @@ from ..errors import Problem
 from ..model import Deal, Event, Round, Table
 from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..ranking import Criterion, Standing, rank, summed
+from ..criteria import Entry, Ledger, baska_first_values, baska_second_values, criteria_for, exact
+from ..ranking import Standing, rank
 from ..seating import fours_and_leftover, slice_tables
 from ..text import N_, Text
-from .base import Format, Run, StageSpec, compare_seating, round_status
+from .base import Format, Run, StageSpec, compare_seating, ranking_sentence, round_status
+from .declarations import BUILTIN
 
 STAGE = "grand-prix"
 MIN_PLAYERS = 8
@@ -61,7 +63,7 @@ SOLO_LEVELS = {
 
 # -- placement points -----------------------------------------------------------
 
-def placement_points(small_points) -> tuple:
+def placement_points(small_points, points=PLACE_POINTS) -> tuple:
     """Placement points of a full table, in seat order (formats.md 5).
 
     The four players are ordered by small points, most first, and take
@@ -71,8 +73,8 @@ def placement_points(small_points) -> tuple:
     tied for 1st 10/3, all four tied 11/4.  The points of a table always sum
     to 11.
     """
-    if len(small_points) != len(PLACE_POINTS):
-        raise ValueError(f"a full table has {len(PLACE_POINTS)} players, not {len(small_points)}")
+    if len(small_points) != len(points):
+        raise ValueError(f"a full table has {len(points)} players, not {len(small_points)}")
     ordered = sorted(small_points, reverse=True)
     share = {}
     start = 0
@@ -80,16 +82,17 @@ def placement_points(small_points) -> tuple:
         end = start
         while end < len(ordered) and ordered[end] == ordered[start]:
             end += 1
-        total, count = sum(PLACE_POINTS[start:end]), end - start
-        share[ordered[start]] = total // count if total % count == 0 else Fraction(total, count)
+        total, count = sum(points[start:end]), end - start
+        share[ordered[start]] = exact(Fraction(total) / count)
         start = end
     return tuple(share[value] for value in small_points)
 
 
-def short_table_points(size: int) -> int | Fraction:
+def short_table_points(size: int, points: dict = SHORT_POINTS) -> int | Fraction:
     """Fixed points of each player at a short last table: 1 player 3, 2 players
-    5/2 each, 3 players 3/2 each (formats.md 5, "Seating")."""
-    return SHORT_POINTS[size]
+    5/2 each, 3 players 3/2 each (formats.md 5, "Seating"; option
+    ``short_table_points``)."""
+    return points[size]
 
 
 def is_first(points) -> bool:
@@ -269,7 +272,7 @@ class BaskaTable:
         return data
 
 
-def score_table(table: Table, short: bool) -> tuple[BaskaTable, list[Problem]]:
+def score_table(table: Table, short: bool, place_points=PLACE_POINTS, short_points=SHORT_POINTS) -> tuple[BaskaTable, list[Problem]]:
     """Score one listed table (formats.md 5, "Round result" and "Deal protocol").
 
     A short table takes no result: its players get the fixed points.  A full
@@ -288,7 +291,7 @@ def score_table(table: Table, short: bool) -> tuple[BaskaTable, list[Problem]]:
             problems.append(Problem(where.path, where.line("deals" if table.scores is None else "seats"),
                                     f"table {table.table} is a short table ({size} player{'s' if size > 1 else ''}): "
                                     "it is not played and takes no result (list its seats only)"))
-        points = short_table_points(size)
+        points = short_table_points(size, short_points)
         return BaskaTable(table.table, table.players, short=True, placement=(points,) * size, source=table), problems
     small = table.scores
     deals = None
@@ -311,7 +314,7 @@ def score_table(table: Table, short: bool) -> tuple[BaskaTable, list[Problem]]:
     if small is not None:
         # kept even when faulty: the problems stop the build before anything is ranked
         result.small_points = tuple(small)
-        result.placement = placement_points(small)
+        result.placement = placement_points(small, place_points)
     if table.winner is not None and (small is None or result.winner != table.winner):
         problems.append(Problem(where.path, where.line("winner"),
                                 f"table {table.table}: winner '{table.winner}' does not match the small points "
@@ -321,58 +324,25 @@ def score_table(table: Table, short: bool) -> tuple[BaskaTable, list[Problem]]:
 
 # -- ranking -------------------------------------------------------------------------
 
-@dataclass
-class Tally:
-    """One player's sums over a set of rounds."""
-
-    placement_points: int | Fraction = 0
-    small_points: int = 0
-    firsts: int = 0
-    seconds: int = 0
-    rounds: int = 0
-    short: int = 0
-
-
-def tally(tables, sums: dict | None = None) -> dict:
-    """Sum placement points, small points, firsts and seconds per player
-    over scored tables (short tables count 0 small points); with ``sums``,
-    add the tables to those sums (changed in place) and return them."""
-    sums = {} if sums is None else sums
+def add_tables(ledger: Ledger, tables, number: int, firsts=FIRST_VALUES, seconds=SECOND_VALUES) -> Ledger:
+    """Enter the scored tables of round ``number`` in a ledger: each player's
+    placement points, small points (0 at a short table) and whether the
+    round counts as a "first" or a "second" (by value, formats.md 5)."""
     for table in tables:
         if not table.has_result:
             continue
         for pid in table.players:
             small, points = table.seat(pid)
-            t = sums.setdefault(pid, Tally())
-            t.placement_points += points
-            t.small_points += small
-            t.firsts += is_first(points)
-            t.seconds += is_second(points)
-            t.rounds += 1
-            t.short += table.short
-    return sums
+            ledger.add(pid, Entry(number, placement=points, small=small, first=points in firsts, second=points in seconds))
+    return ledger
 
 
-CRITERIA = (
-    Criterion("placement_points", N_("Placement points"), N_("Pts"),
-              N_("Sum of placement points: 5-3-2-1 at each table by small points, tied players sharing "
-                 "the points of the places they cover (e.g. 4 + 4, 10/3 each for three tied first); "
-                 "a short table gives 3 (alone), 2.5 (two) or 1.5 (three) each; an absent player gets nothing."),
-              summed("placement_points", Tally), display="decimal"),
-    Criterion("small_points", N_("Small points"), N_("SP"),
-              N_("Balance of small points (the deal protocols' totals) over all rounds; a short table counts 0."),
-              summed("small_points", Tally)),
-    Criterion("firsts", N_("First places"), N_("1st"),
-              N_("Rounds with 5 or 4 placement points."), summed("firsts", Tally)),
-    Criterion("seconds", N_("Second places"), N_("2nd"),
-              N_("Rounds with 3 or 2.5 placement points (a short table's 3 or 2.5 included; 10/3 and 2.75 count as neither)."),
-              summed("seconds", Tally)),
-)
+CRITERIA = criteria_for("baska", BUILTIN["baska-gp"].options)
 
 
 # -- the format ------------------------------------------------------------------------
 
-class BaskaGP(Format):
+class BaskaFormat(Format):
     """Czerwona Baśka Grand Prix of Deszczno 2013-14 (formats.md 5).
 
     Every round: a verifiable draw (purpose ``grand-prix/<round>``) of every
@@ -381,19 +351,24 @@ class BaskaGP(Format):
     seconds, lots.  Options: ``sessions`` (8) and ``rounds_per_session`` (4).
     """
 
-    id = "baska-gp"
     system = "baska"
-    title = N_("Czerwona Baśka Grand Prix")
     kind = "tables"
-    criteria = CRITERIA
 
     @property
     def sessions(self) -> int:
-        return int(self.options.get("sessions", 8))
+        return int(self.options["sessions"])
 
     @property
     def rounds_per_session(self) -> int:
-        return int(self.options.get("rounds_per_session", 4))
+        return int(self.options["rounds_per_session"])
+
+    @property
+    def place_points(self) -> tuple:
+        return tuple(self.options["placement_points"])
+
+    @property
+    def short_points(self) -> dict:
+        return dict(self.options["short_table_points"])
 
     @property
     def total_rounds(self) -> int:
@@ -414,36 +389,72 @@ class BaskaGP(Format):
         return _BaskaRun(self, event).run()
 
     def rules_facts(self) -> list[tuple]:
-        return [
+        """The rules with this format's own numbers, for the format page."""
+        points, short = self.place_points, self.short_points
+        default = points == PLACE_POINTS and short == SHORT_POINTS
+        if short == SHORT_POINTS:
+            short_text = N_("Not played: 1 player gets 3 placement points, 2 players 2.5 each, 3 players 1.5 each, "
+                            "and 0 small points.")
+        else:
+            short_text = Text("Not played: 1 player gets %(one)s placement points, 2 players %(two)s each, 3 players "
+                              "%(three)s each, and 0 small points.", one=_show(short[1]), two=_show(short[2]), three=_show(short[3]))
+        if points == PLACE_POINTS:
+            result_text = N_("Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
+                             "Placement points 5-3-2-1 by small points; tied players share the points of the places "
+                             "they cover (4, 2.5, 1.5; 10/3 for three tied first; 2.75 for four).")
+        else:
+            result_text = Text("Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
+                               "Placement points %(points)s by small points; tied players share the points of the places "
+                               "they cover equally.", points="-".join(_show(p) for p in points))
+        firsts, seconds = baska_first_values(points), baska_second_values(points)
+        ranking = ranking_sentence(
+            self.criteria, BUILTIN["baska-gp"].options["ranking"] if default else (),
+            N_("1) placement points, 2) small points, 3) rounds with 5 or 4 points, 4) rounds with 3 or "
+               "2.5 points, 5) drawing of lots."))
+        facts = [
             (N_("Rounds"), Text("%(sessions)s sessions of %(per)s rounds, numbered 1-%(total)s "
                                 "through the season; every round file names its session. At least 8 players.",
                                 sessions=self.sessions, per=self.rounds_per_session, total=self.total_rounds)),
             (N_("Seating"), N_("Every round is drawn afresh (purpose grand-prix/<round>) among all players not listed absent: "
                                "tables of 4 in draw order, the 1-3 players left over at a short last table.")),
-            (N_("Short table"), N_("Not played: 1 player gets 3 placement points, 2 players 2.5 each, 3 players 1.5 each, "
-                                   "and 0 small points.")),
-            (N_("Round result"), N_("Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
-                                    "Placement points 5-3-2-1 by small points; tied players share the points of the places "
-                                    "they cover (4, 2.5, 1.5; 10/3 for three tied first; 2.75 for four).")),
+            (N_("Short table"), short_text),
+            (N_("Round result"), result_text),
             (N_("Absence"), N_("A player listed absent is not drawn and scores nothing that round.")),
-            (N_("Ranking"), N_("1) placement points, 2) small points, 3) rounds with 5 or 4 points, 4) rounds with 3 or "
-                               "2.5 points, 5) drawing of lots.")),
+            (N_("Ranking"), ranking),
+        ]
+        if not default:
+            facts.append((N_("First and second places"),
+                          Text("A round counts as a first with %(f1)s or %(f2)s placement points, as a second with %(s1)s or %(s2)s.",
+                               f1=_show(firsts[0]), f2=_show(firsts[1]), s1=_show(seconds[0]), s2=_show(seconds[1]))))
+        facts += [
             (N_("Deal protocol"), N_("para and wesele: X = 1, 2, 4 (lost, bez wyjścia, bez bitki) × level, winners +X, "
                                      "losers −X; cicha X = 4, zolo X = 5, zolo-du X = 10 (× level), honorowe X = 10: "
                                      "soloist ±3X, each opponent ∓X. Levels none, kontra, rej, bok, sup: ×1, 2, 4, 8, 16; "
                                      "zolo and zolo-du only up to rej.")),
             (N_("Classification"), N_("Once every round of every session is complete, by the Grand Prix ranking.")),
         ]
+        return facts
+
+
+def _show(value) -> str:
+    """A number of points as people write it: 3, 2.5, 10/3 as 3.33."""
+    value = exact(value)
+    if isinstance(value, Fraction):
+        return f"{float(value):.3g}"
+    return str(value)
 
 
 class _BaskaRun(Run):
     """One evaluation of one event: every round in order, then the classification."""
 
-    def __init__(self, fmt: BaskaGP, event: Event):
+    def __init__(self, fmt: BaskaFormat, event: Event):
         super().__init__(fmt, event)
         self.ids = [p.id for p in event.players]
         self.played: list[BaskaTable] = []  # tables of the complete rounds so far
-        self.sums: dict = {}  # tally(self.played), kept up to date round by round
+        self.sums = Ledger()  # the complete rounds so far, kept up to date round by round
+        self.criteria = fmt.criteria
+        self.firsts = baska_first_values(fmt.place_points)
+        self.seconds = baska_second_values(fmt.place_points)
         self.complete: list[RoundOutcome] = []  # rounds complete with every earlier round
         self.prefix_complete = True
 
@@ -497,7 +508,7 @@ class _BaskaRun(Run):
                 self._check_manual(rnd, present)
             units = []
             for table in rnd.tables:
-                result, found = score_table(table, short=len(table.players) < TABLE_SIZE)
+                result, found = score_table(table, len(table.players) < TABLE_SIZE, self.fmt.place_points, self.fmt.short_points)
                 self.problems.extend(found)
                 units.append(result)
         else:
@@ -513,17 +524,17 @@ class _BaskaRun(Run):
         if status == "complete" and self.prefix_complete:
             self.complete.append(outcome)
             self.played += units
-            self.sums = tally(units, self.sums)  # the running sums: each round is added once
-            rows = rank(self.ids, CRITERIA, self.sums, self.lots)
-            self.out.standings.append(Standing(STAGE, None, number, CRITERIA, rows))
+            add_tables(self.sums, units, number, self.firsts, self.seconds)  # each round is added once
+            rows = rank(self.ids, self.criteria, self.sums, self.lots)
+            self.out.standings.append(Standing(STAGE, None, number, self.criteria, rows))
         else:
             self.prefix_complete = False
 
-    @staticmethod
-    def _filled(number: int, players) -> BaskaTable:
+    def _filled(self, number: int, players) -> BaskaTable:
         players = tuple(players)
         if len(players) < TABLE_SIZE:
-            return BaskaTable(number, players, short=True, placement=(short_table_points(len(players)),) * len(players))
+            points = short_table_points(len(players), self.fmt.short_points)
+            return BaskaTable(number, players, short=True, placement=(points,) * len(players))
         return BaskaTable(number, players)
 
     @staticmethod
@@ -559,8 +570,10 @@ class _BaskaRun(Run):
             done = [r for r in rounds if id(r) in complete]
             standing = None
             if done:
-                tables = [t for r in done for t in r.units]
-                standing = Standing(STAGE, None, done[-1].round, CRITERIA, rank(self.ids, CRITERIA, tally(tables), self.lots))
+                ledger = Ledger()
+                for r in done:
+                    add_tables(ledger, r.units, r.round, self.firsts, self.seconds)
+                standing = Standing(STAGE, None, done[-1].round, self.criteria, rank(self.ids, self.criteria, ledger, self.lots))
             first = (session - 1) * self.fmt.rounds_per_session + 1
             sessions.append({
                 "session": session,

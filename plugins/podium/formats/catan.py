@@ -1,14 +1,15 @@
 """The two Catan formats (formats.md sections 1 and 2).
 
-Both share the game result, the per-game share, the ranking and the table
-sizes; they differ in stages.  A format is data: :class:`CatanFormat` takes
-the number of qualifying rounds, whether a semifinal is played, and whether
-table roles are published, so "Catan with 5 rounds" is one more instance.
+Both are declarations over one engine, :class:`CatanFormat`: they share the
+game result, the per-game share and the table sizes, and differ in their
+options (``qualifying_rounds``, ``semifinal_size``, ``final_size``,
+``vp_cap``, ``ranking``) and traits (table roles, time limits), so "Catan with
+5 rounds" is a variant, not code.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..draw import draw_order
@@ -16,10 +17,12 @@ from ..errors import Problem
 from ..model import Event, Round, Table
 from ..numbers import json_number
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..ranking import Criterion, Standing, rank, summed
+from ..criteria import Entry, Ledger, criteria_for
+from ..ranking import Standing, rank
 from ..text import N_, Text
 from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
-from .base import Format, Run, StageSpec, compare_seating, round_status
+from .base import Format, Run, StageSpec, compare_seating, ranking_sentence, round_status
+from .declarations import BUILTIN, CATAN_RANKING
 
 VP_MIN, VP_MAX = 0, 20
 VP_TO_WIN = 10
@@ -84,10 +87,11 @@ def table_shares(counted) -> tuple:
     return tuple(Fraction(c) / total if total else Fraction(0) for c in counted)
 
 
-def score_table(table: Table, require_winner: bool = False) -> tuple[CatanTable, list[Problem]]:
+def score_table(table: Table, require_winner: bool = False, cap: int = VP_COUNTED) -> tuple[CatanTable, list[Problem]]:
     """Score one played table (formats.md 1, "Game result").
 
-    VP are whole numbers 0-20; at most 10 count.  The winner is the explicit
+    VP are whole numbers 0-20; at most ``cap`` count (10; option ``vp_cap``),
+    while a game is still won by reaching 10.  The winner is the explicit
     ``winner`` or the one seat with at least 10 VP; ``winner: none`` marks a
     game stopped by the time limit.  A table with no seat at 10 must say
     ``winner: none``; two seats at 10 or more need an explicit winner.
@@ -117,43 +121,24 @@ def score_table(table: Table, require_winner: bool = False) -> tuple[CatanTable,
         message = ("nobody reached 10 VP, but this game must have a winner" if require_winner
                    else "nobody reached 10 VP: if the time limit stopped the game, say winner: none")
         problems.append(Problem(where.path, where.line("seats"), message))
-    counted = tuple(min(vp, VP_COUNTED) for vp in table.scores)
+    counted = tuple(min(vp, cap) for vp in table.scores)
     result = CatanTable(table.table, table.players, table.scores, counted, table_shares(counted), winner, stopped, source=table)
     return result, problems
 
 
 # -- ranking ------------------------------------------------------------------
 
-@dataclass
-class Tally:
-    """One player's sums over a set of games."""
-
-    wins: int = 0
-    vp: int = 0
-    vp_share: Fraction = field(default_factory=Fraction)
-    games: int = 0
-
-
-def tally(tables) -> dict:
-    """Sum wins, counted VP and shares per player over played tables."""
-    sums: dict = {}
+def add_tables(ledger: Ledger, tables, number: int) -> Ledger:
+    """Enter played tables of round ``number`` in a ledger: a win for the
+    table's winner, each seat's counted VP and share, the others as opponents."""
     for table in tables:
         for pid, counted, share in zip(table.players, table.counted, table.shares):
-            t = sums.setdefault(pid, Tally())
-            t.wins += table.winner == pid
-            t.vp += counted
-            t.vp_share += share
-            t.games += 1
-    return sums
+            ledger.add(pid, Entry(number, result=int(table.winner == pid),
+                                  opponents=tuple(p for p in table.players if p != pid), vp=counted, share=share))
+    return ledger
 
 
-CRITERIA = (
-    Criterion("wins", N_("Wins"), N_("W"), N_("Games won: reached 10 VP first (a game stopped by the time limit has no winner)."), summed("wins", Tally)),
-    Criterion("vp", N_("Victory points"), N_("VP"), N_("Counted victory points over all games; at most 10 count per game."), summed("vp", Tally)),
-    Criterion("vp_share", N_("VP share"), N_("%VP"),
-              N_("Sum of the per-game shares: counted VP divided by the table's total "
-                 "(a 3-player table's total is multiplied by 4/3)."), summed("vp_share", Tally), display="percent"),
-)
+CRITERIA = criteria_for("catan", BUILTIN["catan-lv-2016"].options)
 
 
 # -- the format -----------------------------------------------------------------
@@ -170,11 +155,27 @@ class CatanFormat(Format):
 
     system = "catan"
     kind = "tables"
-    criteria = CRITERIA
-    qualifying_rounds = 2
-    semifinal = False
-    roles = False
     final_limit_free = True  # the final has no time limit: it must have a winner
+
+    @property
+    def qualifying_rounds(self) -> int:
+        return int(self.options["qualifying_rounds"])
+
+    @property
+    def semifinal(self) -> bool:
+        return self.semifinal_size > 0
+
+    @property
+    def final_size(self) -> int:
+        return int(self.options["final_size"])
+
+    @property
+    def vp_cap(self) -> int:
+        return int(self.options["vp_cap"])
+
+    @property
+    def roles(self) -> bool:
+        return bool(self.traits.get("roles"))
 
     def stages(self, event=None) -> list[StageSpec]:
         specs = [StageSpec("qualifying", self.qualifying_rounds, N_("Qualifying"))]
@@ -185,7 +186,7 @@ class CatanFormat(Format):
 
     @property
     def semifinal_size(self) -> int:
-        return int(self.options.get("semifinal_size", 16))
+        return int(self.options["semifinal_size"])
 
     def evaluate(self, event: Event) -> EventOutcome:
         return _CatanRun(self, event).run()
@@ -199,7 +200,8 @@ class _CatanRun(Run):
 
     def __init__(self, fmt: CatanFormat, event: Event):
         super().__init__(fmt, event)
-        self.played: list[CatanTable] = []  # qualifying tables played so far
+        self.played = Ledger()  # the qualifying games played so far
+        self.criteria = fmt.criteria
         self.ranking: list = []  # rows of the latest qualifying standing
         self.waiting: Text | None = None  # why the next round cannot be seated
         self.halted = False  # a seating differs from the rules: later rounds are not checked
@@ -270,9 +272,9 @@ class _CatanRun(Run):
                 table.banker = table.players[-1]
                 table.choice_order = tuple(table.players)
         if tables.status == "complete":
-            self.played += tables.units
-            self.ranking = rank(ids, CRITERIA, tally(self.played), self.lots)
-            self.out.standings.append(Standing("qualifying", None, number, CRITERIA, self.ranking))
+            add_tables(self.played, tables.units, number)
+            self.ranking = rank(ids, self.criteria, self.played, self.lots)
+            self.out.standings.append(Standing("qualifying", None, number, self.criteria, self.ranking))
 
     def _seat_and_score(self, rnd: Round, expected, seating: Seating, title, require_winner=False) -> RoundOutcome:
         """Compare or fill the seating, score the tables, append the round.
@@ -295,7 +297,7 @@ class _CatanRun(Run):
                 if table.scores is None:
                     units.append(CatanTable(table.table, table.players, source=table))
                     continue
-                result, problems = score_table(table, require_winner)
+                result, problems = score_table(table, require_winner, self.fmt.vp_cap)
                 self.problems.extend(problems)
                 self.halted = self.halted or bool(problems)
                 units.append(result)
@@ -351,8 +353,9 @@ class _CatanRun(Run):
                 table.choice_order = tuple(sorted(table.players, key=lambda p: number.get(p, 0)))
         if outcome.status != "complete":
             return None
-        final_rank = rank(qualifiers, CRITERIA, tally(self.played + outcome.units), self.lots)
-        self.out.standings.append(Standing("semifinal", None, 1, CRITERIA, final_rank))
+        ledger = add_tables(self.played.copy(), outcome.units, self.fmt.qualifying_rounds + 1)
+        final_rank = rank(qualifiers, self.criteria, ledger, self.lots)
+        self.out.standings.append(Standing("semifinal", None, 1, self.criteria, final_rank))
         self.final_rank = final_rank
         return outcome.units
 
@@ -369,11 +372,15 @@ class _CatanRun(Run):
             rule = Text("The winners of the semifinal tables, in final-rank order (they choose turn order in that sequence).")
             replaced = []
         else:
-            finalists, replaced = self._qualifiers(rnd, 4)
+            size = self.fmt.final_size
+            finalists, replaced = self._qualifiers(rnd, size)
             if finalists is None:
                 return
-            rule = Text("The top 4 of the ranking after qualifying round %(round)s, in ranking order; "
-                        "a withdrawn qualifier is replaced by the next-ranked player.", round=self.fmt.qualifying_rounds)
+            rule = (Text("The top 4 of the ranking after qualifying round %(round)s, in ranking order; "
+                         "a withdrawn qualifier is replaced by the next-ranked player.", round=self.fmt.qualifying_rounds)
+                    if size == 4 else
+                    Text("The top %(size)s of the ranking after qualifying round %(round)s, in ranking order; "
+                         "a withdrawn qualifier is replaced by the next-ranked player.", size=size, round=self.fmt.qualifying_rounds))
         outcome = self._seat_and_score(rnd, [finalists], Seating("qualifiers", order=tuple(finalists), rule=rule), N_("Final"),
                                        require_winner=self.fmt.final_limit_free)
         outcome.extra["replaced"] = replaced
@@ -440,76 +447,81 @@ class _CatanRun(Run):
 
 
 def _catan_facts(fmt: CatanFormat) -> list[tuple]:
-    """The rules as this project applies them, in plain words, for the format page:
-    (heading, text) pairs, with a third item True for a project default."""
+    """The rules as this format applies them, in plain words and with its own
+    numbers, for the format page: (heading, text) pairs, with a third item
+    True for a project default."""
     q = fmt.qualifying_rounds
+    lv = fmt.traits.get("time_limit") == "lv"
     if fmt.semifinal:
         stages = Text("%(rounds)s qualifying rounds, a semifinal of the best %(size)s, then a final of the "
                       "semifinal table winners.", rounds=q, size=fmt.semifinal_size)
     else:
-        stages = Text("%(rounds)s qualifying rounds, then a final of the best 4.", rounds=q)
+        stages = (Text("%(rounds)s qualifying rounds, then a final of the best 4.", rounds=q) if fmt.final_size == 4 else
+                  Text("%(rounds)s qualifying rounds, then a final of the best %(size)s.", rounds=q, size=fmt.final_size))
+    if fmt.vp_cap == VP_COUNTED:
+        points = N_("Each seat records its VP (0 to 20, unplayed VP cards included). At most 10 count "
+                    "in a game. The player who reaches 10 wins; a game halted by the time limit has no "
+                    "winner, but its VP still count.")
+    else:
+        points = Text("Each seat records its VP (0 to 20, unplayed VP cards included). At most %(cap)s count "
+                      "in a game. The player who reaches 10 wins; a game halted by the time limit has no "
+                      "winner, but its VP still count.", cap=fmt.vp_cap)
     facts = [
         (N_("Stages"), stages),
         (N_("Tables"), N_("Four players per table. When the field is not a multiple of four, 4 − (n mod 4) tables "
                           "seat three players; those tables are numbered last. 1, 2 or 5 players cannot be seated.")),
-        (N_("Victory points"), N_("Each seat records its VP (0 to 20, unplayed VP cards included). At most 10 count "
-                                  "in a game. The player who reaches 10 wins; a game halted by the time limit has no "
-                                  "winner, but its VP still count.")),
+        (N_("Victory points"), points),
         (N_("VP share"), N_("Counted VP divided by the table's total. At a 3-player table the total is raised by "
                             "one third (the game's average), so a share means the same at every table size.")),
-        (N_("Ranking"), N_("Wins, then counted VP, then the sum of VP shares, then the drawing of lots.")),
+        (N_("Ranking"), ranking_sentence(fmt.criteria, CATAN_RANKING,
+                                         N_("Wins, then counted VP, then the sum of VP shares, then the drawing of lots."))),
         (N_("Round 1"), N_("Seated by the verifiable draw: each player's key is the SHA-256 of "
                            "“seed/qualifying/1/player-id”; ascending keys fill table 1, then table 2, ...")),
-        (Text("Rounds 2–%(last)s", last=q), N_("Seated by the ranking so far: places 1–4 at table 1, 5–8 at table 2, "
-                                                "and so on; the 3-player tables go to the lowest-ranked players.")),
     ]
+    if q > 1:
+        facts.append((Text("Rounds 2–%(last)s", last=q), N_("Seated by the ranking so far: places 1–4 at table 1, 5–8 at table 2, "
+                                  "and so on; the 3-player tables go to the lowest-ranked players.")))
     if fmt.semifinal:
         facts += [
             (N_("Semifinal"), Text("The best %(size)s of the qualifying ranking, leaving out anyone listed as "
                                    "withdrawn (those below move up). With T tables, table t seats qualifiers t, "
                                    "2T+1−t, 2T+t and 4T+1−t: for 16 players 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13.",
                                    size=fmt.semifinal_size)),
-            (N_("Final rank"), N_("The semifinalists ranked over all five games by the same criteria.")),
+            (N_("Final rank"), N_("The semifinalists ranked over all five games by the same criteria.") if q == 4 else
+             Text("The semifinalists ranked over all %(games)s games by the same criteria.", games=q + 1)),
             (N_("Final"), N_("The winners of the semifinal tables, in final-rank order, which is also the order in "
                              "which they pick turn position and colour. If a semifinal table ends without a winner, "
                              "the organisers name who advances (advance: in the final's file). The final must have "
                              "a winner.")),
-            (N_("Table roles"), N_("Round 1: the last player in turn order is the banker. Later rounds and the "
-                                   "semifinal: the lowest-ranked player at the table. The final: the organisers. Turn "
-                                   "position and colour are chosen in rank order (round 1: turn order).")),
-            (N_("Time limit"), N_("A round lasts 1:30. From 1:00 each turn is limited to one minute; at 1:30 five "
-                                  "more minutes are played; at 1:35 the game stops with no winner.")),
-            (N_("Classification"), N_("The final's winner is champion; the other finalists follow by counted VP in "
-                                      "the final (ties by final rank), then the other semifinalists by final rank, "
-                                      "then everyone else by the qualifying ranking."), True),
         ]
+        classification = N_("The final's winner is champion; the other finalists follow by counted VP in "
+                            "the final (ties by final rank), then the other semifinalists by final rank, "
+                            "then everyone else by the qualifying ranking.")
     else:
-        facts += [
-            (N_("Final"), Text("The best 4 after round %(round)s, listed by rank; a qualifier who withdraws is "
-                               "replaced by the next-ranked player. The final has no time limit and must have a "
-                               "winner.", round=q)),
-            (N_("Time limit"), N_("A qualifying round lasts 1:30. If nobody has 7 VP after 1:00, each turn is "
-                                  "limited to one minute; at 1:30 the game stops with no winner.")),
-            (N_("Classification"), Text("1st the final's winner; 2nd–4th the other finalists by counted VP in the "
-                                        "final (ties by the ranking after round %(round)s); then everyone else by "
-                                        "that ranking.", round=q), True),
-        ]
+        if fmt.final_size == 4:
+            final = Text("The best 4 after round %(round)s, listed by rank; a qualifier who withdraws is "
+                         "replaced by the next-ranked player. The final has no time limit and must have a "
+                         "winner.", round=q)
+            classification = Text("1st the final's winner; 2nd–4th the other finalists by counted VP in the "
+                                  "final (ties by the ranking after round %(round)s); then everyone else by "
+                                  "that ranking.", round=q)
+        else:
+            final = Text("The best %(size)s after round %(round)s, listed by rank; a qualifier who withdraws is "
+                         "replaced by the next-ranked player. The final has no time limit and must have a "
+                         "winner.", size=fmt.final_size, round=q)
+            classification = Text("1st the final's winner; places 2 to %(last)s the other finalists by counted VP in the "
+                                  "final (ties by the ranking after round %(round)s); then everyone else by "
+                                  "that ranking.", last=fmt.final_size, round=q)
+        facts.append((N_("Final"), final))
+    if fmt.roles:
+        facts.append((N_("Table roles"), N_("Round 1: the last player in turn order is the banker. Later rounds and the "
+                                            "semifinal: the lowest-ranked player at the table. The final: the organisers. Turn "
+                                            "position and colour are chosen in rank order (round 1: turn order).")))
+    if lv:
+        facts.append((N_("Time limit"), N_("A round lasts 1:30. From 1:00 each turn is limited to one minute; at 1:30 five "
+                                           "more minutes are played; at 1:35 the game stops with no winner.")))
+    else:
+        facts.append((N_("Time limit"), N_("A qualifying round lasts 1:30. If nobody has 7 VP after 1:00, each turn is "
+                                           "limited to one minute; at 1:30 the game stops with no winner.")))
+    facts.append((N_("Classification"), classification, True))
     return facts
-
-
-class CatanLV2016(CatanFormat):
-    """Catan championship of Latvia 2016 (formats.md 1)."""
-
-    id = "catan-lv-2016"
-    title = N_("Catan championship of Latvia 2016")
-    qualifying_rounds = 4
-    semifinal = True
-    roles = True
-
-
-class CatanLTRoute66(CatanFormat):
-    """Catan tournament "Route 66", Vilnius 2010 (formats.md 2)."""
-
-    id = "catan-lt-route66"
-    title = N_("Catan tournament “Route 66”")
-    qualifying_rounds = 2

@@ -167,25 +167,28 @@ def standard_games_key(places: int) -> str:
     return name if name in STANDARD_GAMES else "earlier"
 
 
-def decide(totals, standard: int, rule: str = DECISIVE) -> tuple[int | None, int | None]:
+def decide(totals, standard: int, rule: str = DECISIVE, lead: int = DECISIVE_LEAD,
+           extra: int = EXTRA_GAMES_AT_FIVE) -> tuple[int | None, int | None]:
     """When and for whom a match is decided, from its running totals.
 
     ``totals`` are the (first, second) match totals in tenths after each game,
     in order.  Returns ``(game number, side)`` with side 0 for the first
     player and 1 for the second, or ``(None, None)`` while undecided.  No
     decision is taken before the last standard game.  Under ``DECISIVE`` a
-    lead of at least 5.0 TP is needed after the standard games and after each
-    of the first ``EXTRA_GAMES_AT_FIVE - 1`` extra games; from the end of the
-    third extra game on, any lead wins.  Under ``IGNORE`` and ``TOTAL`` any
+    lead of at least ``lead`` tenths (5.0 TP; option ``decisive_margin``) is
+    needed after the standard games and after each of the first ``extra - 1``
+    extra games; from the end of extra game ``extra`` (the third; option
+    ``extra_games_limit``) on, any lead wins.  A ``lead`` of 0 turns the rule
+    off: any lead after the standard games wins.  Under ``IGNORE`` and ``TOTAL`` any
     lead after the standard games wins.  An exact tie is never decided.
     """
     for number, (a, b) in enumerate(totals, 1):
         if number < standard:
             continue
-        lead = a - b
-        needed = DECISIVE_LEAD if rule == DECISIVE and number < standard + EXTRA_GAMES_AT_FIVE else 1
-        if abs(lead) >= needed:
-            return number, 0 if lead > 0 else 1
+        difference = a - b
+        needed = max(lead, 1) if rule == DECISIVE and number < standard + extra else 1
+        if abs(difference) >= needed:
+            return number, 0 if difference > 0 else 1
     return None, None
 
 
@@ -242,6 +245,8 @@ class TantrixMatch:
     resigned: str | None = None
     when: str | None = None
     source: Match | None = None
+    lead_needed: int = DECISIVE_LEAD  # tenths: the decisive margin (0: any lead)
+    extra_limit: int = EXTRA_GAMES_AT_FIVE  # extra games after which any lead wins
 
     @property
     def has_result(self) -> bool:
@@ -283,7 +288,8 @@ class TantrixMatch:
         }
 
 
-def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict | None = None) -> tuple[TantrixMatch, list[Problem]]:
+def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict | None = None,
+                lead: int = DECISIVE_LEAD, extra: int = EXTRA_GAMES_AT_FIVE) -> tuple[TantrixMatch, list[Problem]]:
     """Score the games of a recorded match and decide it (see :func:`decide`).
 
     ``rule`` is the stage's rule; status ``IGNORE`` turns ``DECISIVE`` into
@@ -304,7 +310,7 @@ def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict |
         total = (total[0] + tp[0], total[1] + tp[1])
         totals.append(total)
         games.append(TantrixGame(number, margin, base, tp, total, tuple(game.penalty), game.score, number > standard))
-    decided_after, side = decide(totals, standard, rule)
+    decided_after, side = decide(totals, standard, rule, lead, extra)
     if decided_after is not None and decided_after < len(games):
         late = match.games[decided_after]
         problems.append(Problem(late.where.path, late.where.line(),
@@ -323,6 +329,7 @@ def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict |
         match=match.match, players=tuple(match.players), standard=standard, rule=rule,
         seeds=tuple(seeds.get(p) for p in match.players), games=games, tp=total, winner=winner,
         decided_after=decided_after, status=match.status, resigned=match.resigned, when=match.when, source=match,
+        lead_needed=lead, extra_limit=extra,
     )
     return result, problems
 
@@ -436,26 +443,48 @@ class Bracket:
 
 # -- the format ---------------------------------------------------------------------
 
-class TantrixWC(Format):
+class TantrixFormat(Format):
     """Tantrix World Championship main draw (formats.md 4): a seeded knockout
     of multi-game matches decided by the "decisive victory" rule, with an
     optional consolation knockout of the first-round losers."""
 
-    id = "tantrix-wc"
     system = "tantrix"
-    title = N_("Tantrix World Championship main draw")
     kind = "matches"
-    criteria = ()
 
     @property
     def standard_games(self) -> dict:
+        """Games per round name, or (``by_round``) per main-draw round number."""
+        given = self.options.get("standard_games") or {}
+        if self.by_round:
+            return dict(given)
         games = dict(STANDARD_GAMES)
-        games.update(self.options.get("standard_games") or {})
+        games.update(given)
         return games
 
-    def games_for(self, places: int) -> int:
-        """Standard games of a round with ``places`` places."""
-        return int(self.standard_games[standard_games_key(places)])
+    @property
+    def by_round(self) -> bool:
+        return any(isinstance(k, int) for k in self.options.get("standard_games") or {})
+
+    @property
+    def decisive_lead(self) -> int:
+        """The decisive margin in tenths of TP (0: the rule is off)."""
+        return int(self.options["decisive_margin"] * 10)
+
+    @property
+    def extra_games_limit(self) -> int:
+        return int(self.options["extra_games_limit"])
+
+    def games_for(self, places: int, depth: int | None = None) -> int:
+        """Standard games of a round with ``places`` places, in a main draw of
+        ``depth`` rounds.  Per round number, a round is counted from the main
+        draw's first (a consolation round takes the games of the main-draw
+        round with as many places); a number the mapping lacks takes its last."""
+        games = self.standard_games
+        if self.by_round:
+            depth = depth or places.bit_length() - 1
+            number = depth - (places.bit_length() - 1) + 1
+            return int(games.get(number, games[max(games)]))
+        return int(games[standard_games_key(places)])
 
     def stages(self, event: Event | None = None) -> list[StageSpec]:
         n = len(event.players) if event is not None else 2
@@ -507,20 +536,39 @@ class TantrixWC(Format):
 
     def rules_facts(self) -> list[tuple]:
         games = self.standard_games
+        if self.by_round:
+            standard = Text("Per round of the main draw: %(list)s.",
+                            list=", ".join(f"{number}: {games[number]}" for number in sorted(games)))
+        else:
+            standard = Text("Final %(final)s, semifinal %(semifinal)s, quarterfinal %(quarterfinal)s, "
+                            "earlier rounds %(earlier)s.", final=games["final"], semifinal=games["semifinal"],
+                            quarterfinal=games["quarterfinal"], earlier=games["earlier"])
+        lead, extra = self.decisive_lead, self.extra_games_limit
+        if lead == 0:
+            decisive = N_("Not applied: after the standard games any lead wins the match; an exact tie continues "
+                          "until a game ends with a lead.")
+        elif (lead, extra) == (DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE):
+            decisive = N_("After the standard games a lead of at least 5.0 TP wins the match; otherwise extra games "
+                          "are played and a 5.0 lead after any of them wins. From the third extra game on any lead "
+                          "wins; an exact tie continues until a game ends with a lead.")
+        else:
+            needed = tenths(lead)
+            decisive = Text("After the standard games a lead of at least %(lead)s TP wins the match; otherwise extra games "
+                            "are played and such a lead after any of them wins. From extra game %(extra)s on any lead "
+                            "wins; an exact tie continues until a game ends with a lead.", lead=needed, extra=extra)
         return [
             (N_("Tournament points"), N_("Each game shares 20 TP. The winner by m tiles gets 12 + (4/3)·√m TP rounded to 0.1, "
                                          "at most 20 (from m = 36); the loser gets the rest; a draw is 10-10. "
                                          "Each penalty minute moves 1.0 TP from that player to the opponent.")),
             (N_("Bracket"), N_("Seeds 1..n in standard order in a bracket of the next power of two; a missing seed is a bye "
                                "and its opponent goes through. The winners of slots 2j-1 and 2j meet in slot j of the next round.")),
-            (N_("Standard games"), Text("Final %(final)s, semifinal %(semifinal)s, quarterfinal %(quarterfinal)s, "
-                                        "earlier rounds %(earlier)s.", final=games["final"], semifinal=games["semifinal"],
-                                        quarterfinal=games["quarterfinal"], earlier=games["earlier"])),
-            (N_("Decisive victory"), N_("After the standard games a lead of at least 5.0 TP wins the match; otherwise extra games "
-                                        "are played and a 5.0 lead after any of them wins. From the third extra game on any lead "
-                                        "wins; an exact tie continues until a game ends with a lead.")),
+            (N_("Standard games"), standard),
+            (N_("Decisive victory"), decisive),
             (N_("Match status"), N_("IGNORE: the players agreed to drop the 5.0 rule, so any lead after the standard games wins. "
-                                    "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only.")),
+                                    "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only.")
+             if lead == DECISIVE_LEAD else
+             Text("IGNORE: the players agreed to drop the decisive-margin rule, so any lead after the standard games wins. "
+                  "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only.")),
             (N_("Consolation draw"), N_("The first-round losers, numbered in the order of their main-draw slot, play a knockout "
                                         "in standard order; a match goes to the higher total after the standard games "
                                         "(on an exact tie, games continue until one ends with a lead).")),
@@ -532,7 +580,7 @@ class TantrixWC(Format):
 class _TantrixRun(Run):
     """One evaluation of one event: seeds, main draw, consolation, classification."""
 
-    def __init__(self, fmt: TantrixWC, event: Event):
+    def __init__(self, fmt: TantrixFormat, event: Event):
         super().__init__(fmt, event)
         self.seeds: dict = {}
 
@@ -543,6 +591,10 @@ class _TantrixRun(Run):
         self.problems += self.fmt.check_stages(self.event)
         by_seed = sorted(self.event.players, key=lambda p: p.seed)
         main = Bracket("main", [p.id for p in by_seed])
+        self.main_depth = main.depth
+        self.problems += self._check_games_per_round(main.depth)
+        if self.problems:
+            return self.out
         self._stage(main, DECISIVE)
         self.out.extra["bracket"] = main.to_json(N_("Main draw"), "seed")
         if any(r.stage == "consolation" for r in self.event.rounds):
@@ -556,6 +608,23 @@ class _TantrixRun(Run):
         return self.out
 
     # -- checks -------------------------------------------------------------------
+
+    def _check_games_per_round(self, depth: int) -> list[Problem]:
+        """``standard_games`` per round number lists exactly the main draw's rounds 1..depth."""
+        if not self.fmt.by_round:
+            return []
+        numbers = sorted(self.fmt.standard_games)
+        if numbers == list(range(1, depth + 1)):
+            return []
+        if "standard_games" in self.event.options:
+            where = self.event.where.at("options", "standard_games")
+        elif self.fmt.declaration.where is not None:
+            where = self.fmt.declaration.where.at("options", "standard_games")
+        else:
+            where = self.event.where
+        n = len(self.event.players)
+        return [Problem(where.path, where.line(), f"options.standard_games: the main draw of {n} players has {depth} rounds; "
+                                                  f"list the games of rounds 1-{depth}, not 1-{numbers[-1]}")]
 
     def _check_seeds(self) -> list[Problem]:
         """Every player has a seed, the seeds are 1..n and all different."""
@@ -589,7 +658,7 @@ class _TantrixRun(Run):
         """Check (or fill) one round file against the bracket and score it."""
         slots = bracket.rounds[number - 1]
         places = bracket.places(number)
-        standard = self.fmt.games_for(places)
+        standard = self.fmt.games_for(places, self.main_depth)
         units: dict = {}
         if rnd.listed:
             for match in rnd.matches:
@@ -599,7 +668,8 @@ class _TantrixRun(Run):
         for slot in slots:
             if slot.slot not in units and slot.known:
                 units[slot.slot] = TantrixMatch(slot.slot, tuple(slot.players), standard, rule,
-                                                seeds=tuple(self.seeds.get(p) for p in slot.players))
+                                                seeds=tuple(self.seeds.get(p) for p in slot.players),
+                                                lead_needed=self.fmt.decisive_lead, extra_limit=self.fmt.extra_games_limit)
                 slot.match = units[slot.slot]
         ordered = [units[k] for k in sorted(units)]
         real = [s for s in slots if not s.bye]
@@ -657,7 +727,7 @@ class _TantrixRun(Run):
             if sorted(match.players) != sorted(expected):
                 self.problems.append(Problem(where.path, where.line("players"),
                                              f"match {match.match} differs from the bracket, which gives: {', '.join(expected)} (or add manual: \"reason\")"))
-        result, problems = score_match(match, standard, rule, self.seeds)
+        result, problems = score_match(match, standard, rule, self.seeds, self.fmt.decisive_lead, self.fmt.extra_games_limit)
         self.problems.extend(problems)
         if sorted(match.players) != sorted(p for p in expected if p is not None):
             slot.players = list(match.players)

@@ -23,15 +23,24 @@ _FRIENDLY_PATTERNS = {
 
 
 def schema(kind: str) -> dict:
-    """The JSON Schema of one file kind: event, round or players."""
-    return json.loads(resources.files(__package__).joinpath(f"{kind}.schema.json").read_text("utf-8"))
+    """The JSON Schema of one file kind: event, round or players.
+
+    The event schema's ``format`` is made from the declarations: one of the
+    built-in ids, or the slug of a named variant (which the pipeline then
+    looks up in ``RESULTS/formats/``, and whose options it checks).
+    """
+    document = json.loads(resources.files(__package__).joinpath(f"{kind}.schema.json").read_text("utf-8"))
+    if kind == "event":
+        from ..formats.declarations import BUILTINS
+
+        document["properties"]["format"] = {"anyOf": [{"enum": [d.id for d in BUILTINS]}, {"$ref": "#/$defs/slug"}]}
+    return document
 
 
 @lru_cache(maxsize=None)
 def _validator(kind: str):
-    """jsonschema's validator for ``kind``, imported only when a file needs it: files
-    :mod:`podium.quickcheck` vouches for never do, and importing it takes a tenth
-    of a second at every start."""
+    """jsonschema's validator for ``kind``, imported only when a file needs it
+    (importing it takes a tenth of a second)."""
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema(kind))

@@ -5,8 +5,8 @@ heading and text, or triples whose third item is True), so the page can never
 drift from the engine.  A statement flagged True, or ending in "(Project
 default.)", is a documented choice where the source rules are silent; the page
 shows it with a "default" badge.  This module adds
-the table of the options an event can set (data-format.md), with their
-defaults.
+the table of the options an event can set, made from the engine's option
+specs and the built-in declaration's defaults (variants.md 2).
 """
 
 from __future__ import annotations
@@ -32,33 +32,21 @@ class Option:
     text: str  # a msgid: the page translates it
 
 
-OPTIONS = {
-    "catan-lv-2016": [
-        Option("semifinal_size", "16", N_("Players in the semifinal: 16, or 24 when the organisers announce it "
-                                          "(meant for more than 120 players).")),
-    ],
-    "carcassonne-lv": [
-        Option("avoid_rematch", "consecutive", N_("consecutive: players who met in the previous round are not "
-                                                  "paired again; always: no two players ever meet twice.")),
-    ],
-    "tantrix-wc": [
-        Option("standard_games", N_("final 9, semifinal 8, quarterfinal 7, earlier 6"),
-               N_("Standard games per match in each round of the knockout.")),
-    ],
-    "baska-gp": [
-        Option("sessions", "8", N_("Number of sessions of the season.")),
-        Option("rounds_per_session", "4", N_("Rounds played in each session.")),
-    ],
-}
-
-
 def facts(fmt) -> list[Fact]:
     """The format's own statements, with project defaults flagged."""
     try:
         own = list(fmt.rules_facts() or [])
     except NotImplementedError:
         own = []
+    from podium.formats.declarations import BUILTIN
+    from podium.text import Text
+
     result = []
+    if getattr(fmt, "base", fmt.id) != fmt.id:
+        parent = fmt.declaration.parent or fmt.base
+        result.append(Fact(N_("Variant"), Text("A variant of %(parent)s, played on the %(base)s rules with its own options "
+                                               "(the table below); every number on this page is the variant's.",
+                                               parent=parent, base=Text(BUILTIN[fmt.base].title))))
     for item in own:
         heading, text = item[0], item[1]
         default = len(item) > 2 and bool(item[2])
@@ -69,5 +57,15 @@ def facts(fmt) -> list[Fact]:
 
 
 def options(fmt) -> list[tuple[Option, object]]:
-    """Each documented option with the value this event sets (None: the default)."""
-    return [(opt, fmt.options.get(opt.key)) for opt in OPTIONS.get(fmt.id, [])]
+    """Each option of the format's engine (from its declaration), with the value
+    this event plays by when it differs from the built-in's default (None: the default)."""
+    from podium.formats.declarations import BUILTIN
+    from podium.formats.options import SPECS, show
+
+    defaults = BUILTIN[fmt.base].options
+    rows = []
+    for spec in SPECS.get(fmt.system, ()):
+        default = defaults.get(spec.key)
+        value = fmt.options.get(spec.key)
+        rows.append((Option(spec.key, show(default), spec.text), None if value == default else show(value)))
+    return rows

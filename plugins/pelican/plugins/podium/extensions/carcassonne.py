@@ -215,8 +215,8 @@ def crosstable_view(ev) -> CrossTable | None:
             person = ev.people.get(pid) or Person(pid, pid, "")
             cells = []
             for k, (number, game) in enumerate(zip(g["rounds"], g["games"][pid])):
-                if game is None:
-                    cells.append(None)
+                if game is None or game.get("bye"):
+                    cells.append("bye" if game else None)
                     continue
                 opp = game["opponent"]
                 counted = game["counted"]

@@ -172,7 +172,16 @@ class MatchView:
         """The deciding game came when any lead wins (from the third extra game on, or IGNORE/consolation)."""
         if self.rule != DECISIVE or self.decided_after is None:
             return self.rule != DECISIVE
-        return self.decided_after >= self.standard + EXTRA_GAMES_AT_FIVE
+        return self.decided_after >= self.standard + self.match.extra_limit or self.match.lead_needed == 0
+
+    @property
+    def default_rule(self) -> bool:
+        """The decisive-victory numbers are formats.md's (5.0 TP, any lead from the third extra game)."""
+        return (self.match.lead_needed, self.match.extra_limit) == (DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE)
+
+    @property
+    def needed_text(self) -> str:
+        return tp_text(self.match.lead_needed, self.lang)
 
     @property
     def decider_lead_text(self) -> str:
@@ -222,7 +231,7 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     if obj.winner is None:
         next_game = len(obj.games) + 1
         next_extra = max(0, next_game - obj.standard)
-        five = obj.rule == DECISIVE and next_game < obj.standard + EXTRA_GAMES_AT_FIVE
+        five = obj.rule == DECISIVE and obj.lead_needed > 0 and next_game < obj.standard + obj.extra_limit
         needs = "five" if five else "any"
     when = obj.when
     return MatchView(obj.match, sides, games, obj.standard, obj.rule, obj.status or "NORMAL", when,
@@ -241,7 +250,8 @@ def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> SimpleNamesp
         return None
     slots = max(len(games), obj.standard)
     biggest = max(abs(g.lead) for g in games)
-    scale = max(2 * DECISIVE_LEAD, -(-biggest // DECISIVE_LEAD) * DECISIVE_LEAD)  # a multiple of 5.0, at least 10.0
+    needed = obj.lead_needed or DECISIVE_LEAD
+    scale = max(2 * needed, -(-biggest // needed) * needed)  # a multiple of the margin, at least twice it
     plot_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
     half = (CHART_HEIGHT - CHART_TOP - CHART_BOTTOM) / 2
     zero = CHART_TOP + half
@@ -267,9 +277,9 @@ def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> SimpleNamesp
     return SimpleNamespace(
         width=CHART_WIDTH, height=CHART_HEIGHT, left=CHART_LEFT, right=CHART_WIDTH - CHART_RIGHT,
         top=CHART_TOP, bottom=CHART_HEIGHT - CHART_BOTTOM, zero=round(zero, 1),
-        plus5=y(DECISIVE_LEAD), minus5=y(-DECISIVE_LEAD), scale=tp_text(scale, lang),
-        five=tp_text(DECISIVE_LEAD, lang),
-        five_rule=obj.rule == DECISIVE, bars=bars, extra_x=extra_x, ticks=ticks,
+        plus5=y(needed), minus5=y(-needed), scale=tp_text(scale, lang),
+        five=tp_text(needed, lang), default_margin=needed == DECISIVE_LEAD,
+        five_rule=obj.rule == DECISIVE and obj.lead_needed > 0, bars=bars, extra_x=extra_x, ticks=ticks,
         label_y=CHART_HEIGHT - 5,
     )
 
