@@ -92,6 +92,7 @@ def test_the_wheel_holds_the_code_templates_static_files_schemas_and_translation
     assert expected - names == set()
     assert "pelican/plugins/podium/static/css/podium.css" in names
     assert "pelican/plugins/podium/templates/podium/layout.html" in names
+    assert "podium/schemas/event-json.schema.json" in names
     # a namespace package: Pelican's own pelican/ and pelican/plugins/ must stay without __init__
     assert "pelican/__init__.py" not in names and "pelican/plugins/__init__.py" not in names
     # nothing of the demo site, the tests or the tools around them

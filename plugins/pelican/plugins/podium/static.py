@@ -1,4 +1,4 @@
-"""Podium's own static files (its stylesheets), shipped in this package.
+"""Podium's own static files (its stylesheets, the JSON Schema of event.json), shipped in the packages.
 
 The plugin writes them into the output itself, under ``PODIUM_STATIC_DIR``
 (default: ``<THEME_STATIC_DIR>/podium``, i.e. ``theme/podium``), so a site
@@ -10,9 +10,12 @@ without colliding with the theme's own files already.
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent / "static"
+# the JSON Schema of event.json, shipped with the engines, published for readers of the data
+EVENT_JSON_SCHEMA = "event-json.schema.json"
 
 
 def static_dir(settings) -> str:
@@ -24,7 +27,10 @@ def static_dir(settings) -> str:
 
 
 def files() -> list[tuple[str, bytes]]:
-    """Every static file as (path below the static folder, with '/', its bytes), sorted by path."""
+    """Every static file as (path below the static folder, with '/', its bytes), sorted by
+    path: the package's static/ folder, and the event.json schema as schemas/<its name>."""
     found = [(path.relative_to(STATIC).as_posix(), path.read_bytes())
              for path in STATIC.rglob("*") if path.is_file() and not path.name.startswith(".")]
+    schema = resources.files("podium.schemas").joinpath(EVENT_JSON_SCHEMA).read_bytes()
+    found.append((f"schemas/{EVENT_JSON_SCHEMA}", schema))
     return sorted(found)
