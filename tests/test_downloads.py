@@ -256,6 +256,18 @@ def test_carcassonne_playoff_has_its_third_place_game_as_the_final_group(outcome
     assert ids[next(o for o in (third["opponent1"], third["opponent2"]) if o["result"] == "win")["id"]] == "Gatis Balodis"
 
 
+def test_a_playoff_game_not_seated_yet_has_opponents_to_be_decided(outcomes):
+    """Decided sources, the next game's players not written yet: both opponents still to be decided."""
+    import copy
+
+    outcome = copy.deepcopy(outcomes["carcassonne-latvija-2019"])
+    for game in outcome.extra["bracket"]["rounds"][1]["games"]:
+        game.update(players=None, seeds=None, score=None, winner=None, decided_by=None)
+    data = database(outcome, json.loads(dumps(event_document(outcomes["carcassonne-latvija-2019"]))))
+    semifinals = [m for m in data["match"] if m["round_id"] == 1]
+    assert [(m["opponent1"], m["opponent2"], m["status"]) for m in semifinals] == [({"id": None}, {"id": None}, LOCKED)] * 2
+
+
 def test_tantrix_main_and_consolation_draws_are_two_stages_with_their_games(outcomes):
     outcome = outcomes["tantrix-wc-2003"]
     data = database(outcome, json.loads(dumps(event_document(outcome))))

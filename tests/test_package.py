@@ -69,8 +69,15 @@ def clean_env(**extra) -> dict:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    """The wheel, built from a copy of what the distribution is made of (pyproject.toml,
+    README.md, plugins/): a build in the tree itself would reuse setuptools' build/
+    folder, which keeps files the tree no longer has."""
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT / "plugins", source / "plugins", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     out = tmp_path_factory.mktemp("wheel")
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(ROOT),
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(source),
         env=clean_env())
     (found,) = out.glob("pelican_podium-*.whl")
     return found

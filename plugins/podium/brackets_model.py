@@ -140,7 +140,8 @@ class _Builder:
         unit = self.units.get(("playoff", round_number, game["table"])) or {}
         score = list(game.get("score") or [None, None])
         fed = fed_order(game, games)
-        if fed is not None and fed != players and sorted(fed) == sorted(players):  # opponent i comes from source i
+        if fed is not None and None not in players and fed != players and sorted(fed) == sorted(players):
+            # opponent i is the one who comes from source i
             score = [score[players.index(pid)] for pid in fed]
             players = fed
         opponents = [self._opponent(pid, seeding.get(pid) if seeding and pid else None, score[i], game.get("winner"),
