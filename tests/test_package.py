@@ -160,5 +160,14 @@ def test_a_stranger_s_pelican_site_gets_the_results_pages_inside_its_own_theme(w
     assert 'class="event-nav"' in page and "<title>" in page
     assert (output / "theme" / "podium" / "css" / "podium.css").read_bytes() == \
         (PACKAGE / "static" / "css" / "podium.css").read_bytes()
+    # Pelican's other theme too: the same pages inside `simple`'s frame
+    simple = tmp_path / "simple-output"
+    run(str(python), "-c", AUDITED_BUILD, str(ROOT), str(report), "content", "-s", "pelicanconf.py", "-o", str(simple),
+        "-e", 'THEME="simple"', cwd=site, env=clean_env())
+    assert report.read_text("utf-8") == ""
+    page = (simple / "tantrix-wc-2003" / "bracket" / "index.html").read_text("utf-8")
+    assert "<title>" in page and '<meta name="generator" content="Pelican" />' in page
+    assert 'href="/theme/podium/css/tantrix.css"' in page and 'class="event-nav"' in page
+    assert "Proudly powered by" in page and "/theme/css/main.css" not in page
     # the podium command came with it
     run(str(venv / "bin" / "podium"), "validate", str(results), cwd=tmp_path, env=clean_env())
