@@ -1,15 +1,16 @@
 # Podium: `make html` builds the demo site, `make test` runs the tests.
-# Both create .venv and install the project on first use, and the node tools
-# of package.json (pagefind, axe-core) when npm is there: without them the
-# site is built all the same, only without its search index.
+# Both create .venv and install the project on first use, with PyPI's pagefind
+# for the search index (the `search` extra): Python is all the site needs.
+# `make test` also installs the test tools, and the node tool of package.json
+# (axe-core, for the accessibility checks of the browser tests) when npm is there.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BUILD_STAMP := $(VENV)/.installed-build
 NPM ?= npm
 NODE_STAMP := node_modules/.installed
-PAGEFIND := node_modules/.bin/pagefind
 RESULTS ?= results
 OUTPUT ?= output
 PORT ?= 8000
@@ -19,33 +20,41 @@ export PYTHONHASHSEED := 0
 
 .PHONY: html search-index serve devserver publish test bench messages clean
 
+# what building the site needs (CI installs only this) ...
+$(BUILD_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[search]'
+	touch $(BUILD_STAMP)
+
+# ... and what the tests need besides
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[search,test]'
+	touch $(STAMP) $(BUILD_STAMP)
 
-# optional: a failed or impossible install leaves no stamp and is tried again next time
+# optional, for the tests only: a failed or impossible install leaves no stamp and is tried again next time
 $(NODE_STAMP): package.json package-lock.json
 	@if command -v $(NPM) >/dev/null 2>&1 && $(NPM) ci --no-audit --no-fund --loglevel=error; then touch $@; \
-	else echo "note: npm is missing or 'npm ci' failed: no search index and no accessibility checks in the browser tests"; fi
+	else echo "note: npm is missing or 'npm ci' failed: no accessibility checks in the browser tests"; fi
 
-html: $(STAMP) $(NODE_STAMP)
+html: $(BUILD_STAMP)
 	$(BIN)/pelican content -o $(OUTPUT) -s pelicanconf.py
 	@$(MAKE) --no-print-directory search-index
 
-# the Pagefind index of the built site (the search page works without it, as a list)
-search-index:
+# the Pagefind index of the built site, by PyPI's pagefind (the search page works without it, as a list)
+search-index: $(BUILD_STAMP)
 	@rm -rf $(OUTPUT)/pagefind
-	@if [ -x $(PAGEFIND) ] && $(PAGEFIND) --site $(OUTPUT) --force-language en --quiet; then echo "search index: $(OUTPUT)/pagefind"; \
-	else echo "note: pagefind is not available (npm ci) or failed: $(OUTPUT) has no search index; the search page lists every event and player"; fi
+	@if $(BIN)/python -m pagefind --site $(OUTPUT) --force-language en --quiet; then echo "search index: $(OUTPUT)/pagefind"; \
+	else echo "note: pagefind failed: $(OUTPUT) has no search index; the search page lists every event and player"; fi
 
-serve: $(STAMP)
+serve: $(BUILD_STAMP)
 	$(BIN)/python -m pelican.plugins.podium.serve --port $(PORT) --output $(OUTPUT) --settings pelicanconf.py
 
 devserver: serve
 
-publish: $(STAMP) $(NODE_STAMP)
+publish: $(BUILD_STAMP)
 	$(BIN)/python -m pelican.plugins.podium.publish --output $(OUTPUT) --settings publishconf.py
 
 # the browser tests (tests/test_browser.py) run when /usr/bin/chromium is there

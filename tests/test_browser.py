@@ -1,7 +1,7 @@
 """The site in a real browser: Debian's headless Chromium driven by Playwright.
 
-The demo results are built (Pelican, then Pagefind when ``npm ci`` installed
-it), served from a sub-folder of a local HTTP server (``/podium/``, as on a
+The demo results are built (Pelican, then Pagefind when PyPI's pagefind is
+installed), served from a sub-folder of a local HTTP server (``/podium/``, as on a
 project site: every link must be relative or know its base), and every page
 kind is opened at 360 px and 1280 px:
 
@@ -38,6 +38,8 @@ from pathlib import Path
 
 import pytest
 
+from pagefind_cli import COMMAND as PAGEFIND
+
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
 if not os.access(CHROMIUM, os.X_OK):
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
@@ -46,7 +48,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "build" / "test-artifacts"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGEFIND = ROOT / "node_modules" / ".bin" / "pagefind"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 WIDTHS = (360, 1280)
@@ -103,8 +104,8 @@ def site(tmp_path_factory) -> Path:
     done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(output), "-s", "pelicanconf.py"],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    if PAGEFIND.exists():
-        subprocess.run([str(PAGEFIND), "--site", str(output), "--force-language", "en", "--quiet"],
+    if PAGEFIND is not None:
+        subprocess.run([*PAGEFIND, "--site", str(output), "--force-language", "en", "--quiet"],
                        cwd=ROOT, check=True, capture_output=True)
     return output
 
@@ -322,7 +323,7 @@ def test_search_without_javascript(browser, base_url, site):
 
 def test_search_with_javascript(pages, base_url, site):
     if not (site / "pagefind" / "pagefind.js").exists():
-        pytest.skip("pagefind is not installed (npm ci): the site has no search index")
+        pytest.skip("pagefind is not installed (pip install -e '.[search]'): the site has no search index")
     page = pages[360]
     page.goto(base_url + PAGES["player"])
     page.fill("#site-search-q", "Šimkus")

@@ -6,10 +6,10 @@ one writing every page in one process and one sharing the events out among
 forked workers, must give the same files with the same bytes.
 
 The Pagefind search index that ``make html`` adds after Pelican
-(``output/pagefind/``) is not built here.  Pagefind 1.6 writes the same bytes
+(``output/pagefind/``) is not built here.  Pagefind writes the same bytes
 for the same pages (its file names are content hashes, and no clock or path
 goes in): tests/test_search.py checks that on the demo site, with the pages
-copied in two file orders, whenever ``npm ci`` has installed it.
+copied in two file orders, whenever PyPI's pagefind (the ``search`` extra) is installed.
 """
 
 import hashlib

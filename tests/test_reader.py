@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CSS = ROOT / "themes" / "podium" / "static" / "css"
+CSS = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "static" / "css"
 CSS_BUDGET = 20_000  # bytes a page loads, all its stylesheets together
 STANDINGS_BUDGET = 150_000  # bytes of HTML of one standings page of 240 players
 MARKDOWN_PAGES = {"about.html", "organiser-guide.html", "publishing.html"}  # and rules-*.html: content, not templates

@@ -182,9 +182,9 @@ def test_every_link_of_the_carcassonne_pages_resolves(site):
                     anchors += 1
                 checked += 1
     assert checked > 2000 and anchors > 300
-    assert (site / "theme" / "css" / "carcassonne.css").is_file()
-    assert 'href="../../theme/css/carcassonne.css"' in read(site, f"{Y2019}/crosstable/index.html")
-    assert 'href="../../theme/css/carcassonne.css"' in read(site, f"{Y2019}/swiss-1/index.html")
+    assert (site / "theme" / "podium" / "css" / "carcassonne.css").is_file()
+    assert 'href="../../theme/podium/css/carcassonne.css"' in read(site, f"{Y2019}/crosstable/index.html")
+    assert 'href="../../theme/podium/css/carcassonne.css"' in read(site, f"{Y2019}/swiss-1/index.html")
 
 
 def test_names_are_escaped_on_every_carcassonne_page(site):

@@ -373,7 +373,7 @@ def test_score_sheets_carry_the_formats_result_fields(site):
         assert "Penalty minutes" in block and "Margin" in block
     carcassonne = text(read(site, "lt-cup/swiss-1/sheets/index.html"))
     assert "Score" in carcassonne and "Lost on time" in carcassonne and "Clock time" not in carcassonne
-    css = (ROOT / "themes" / "podium" / "static" / "css" / "workflow.css").read_text("utf-8")
+    css = (ROOT / "plugins" / "pelican" / "plugins" / "podium" / "static" / "css" / "workflow.css").read_text("utf-8")
     assert re.search(r"\.wf-sheet:not\(:last-child\) \{ break-after: page;", css)
     assert 'css/workflow.css' in read(site, "lv-cup/qualifying-1/sheets/index.html")
 

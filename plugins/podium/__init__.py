@@ -5,4 +5,9 @@ model, the formats' engines, the export and the ``podium`` command.  The
 Pelican plugin that writes the site is :mod:`pelican.plugins.podium`.
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:  # the installed distribution's version (pyproject.toml), the one number everything quotes
+    __version__ = version("pelican-podium")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"

@@ -1,6 +1,7 @@
 """The ``podium`` command for organisers.
 
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
+                    [--format github|gitlab]   ... as CI annotations (podium.reports)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules
     podium new <slug> --format ID              a new event folder, ready for round 1
@@ -33,6 +34,8 @@ def main(argv=None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder")
     validate.add_argument("results", nargs="?", default="results")
+    validate.add_argument("--format", default="text", choices=("text", "github", "gitlab"),
+                          help="text: path:line: message (default); github: workflow commands; gitlab: code quality JSON")
     export = commands.add_parser("export", help="print an event's JSON document")
     export.add_argument("event", help="an event folder, e.g. results/my-event")
     pair = commands.add_parser("pair", help="seat the next round by the rules")
@@ -72,8 +75,29 @@ def main(argv=None) -> int:
 def _validate(args) -> int:
     from .pipeline import evaluate_folder
 
+    if args.format != "text":
+        return _validate_for_ci(args)
     outcomes, _ = evaluate_folder(args.results)
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid")
+    return 0
+
+
+def _validate_for_ci(args) -> int:
+    """The problems as a CI service reads them, on stdout (see :mod:`podium.reports`); the count on stderr."""
+    from .pipeline import evaluate_folder
+    from .reports import WRITERS
+
+    try:
+        outcomes, _ = evaluate_folder(args.results)
+        problems = []
+    except Problems as exc:
+        outcomes, problems = (), exc.problems
+    sys.stdout.write(WRITERS[args.format](problems))
+    count = len(problems)
+    if count:
+        print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+        return 1
+    print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid", file=sys.stderr)
     return 0
 
 

@@ -28,6 +28,8 @@ from pathlib import Path
 import jinja2
 from jinja2 import FileSystemBytecodeCache
 
+import podium
+
 from . import i18n, jinja_speed
 
 FOLDER = "podium-templates"
@@ -70,7 +72,7 @@ class CompiledTemplates(FileSystemBytecodeCache):
 def fingerprint(env: jinja2.Environment) -> str:
     """What, besides a template's source, decides the code Jinja compiles for it in ``env``."""
     digest = hashlib.sha1()
-    for part in (jinja2.__version__, sys.version, type(env).__module__, type(env).__qualname__,
+    for part in (podium.__version__, jinja2.__version__, sys.version, type(env).__module__, type(env).__qualname__,
                  *(repr(getattr(env, option, None)) for option in _OPTIONS),
                  *sorted(env.extensions), _name(env.code_generator_class), _name(env.context_class),
                  _name(env.template_class), _name(env.finalize), _name(env.autoescape),

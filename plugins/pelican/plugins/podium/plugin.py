@@ -44,8 +44,8 @@ from podium.collector import fewer_collections, lasting
 from podium.errors import Problems
 from podium.export import dumps, event_document
 from podium.pipeline import evaluate_folder
-from podium import workers
-from . import compiled, extensions, i18n, jinja_speed
+from podium import __version__, workers
+from . import compiled, extensions, i18n, jinja_speed, static
 from .urls import Urls
 from .views import event_view
 from .writing import PageWriter
@@ -227,6 +227,9 @@ class PodiumGenerator(Generator):
         feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
         for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang, feed_max_items):
             self.files.text(urls.save_as(file.kind, **file.parts), file.text)
+        folder = static.static_dir(self.settings)
+        for path, data in static.files():  # Podium's stylesheets: no theme needs a copy
+            self.files.data(f"{folder}/{path}", data)
 
     def _write_json(self, outcome):
         """An event's event.json: the very bytes ``podium export`` prints."""
@@ -240,6 +243,8 @@ def add_templates_and_translations(generator):
     # and extend the original as "!podium/<name>"
     loader = FileSystemLoader(str(TEMPLATES))
     generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
+    generator.env.globals["PODIUM_STATIC_DIR"] = static.static_dir(settings)
+    generator.env.globals["PODIUM_VERSION"] = __version__
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     jinja_speed.install(generator.env)
     if settings.get("PODIUM_TEMPLATE_CACHE", True):

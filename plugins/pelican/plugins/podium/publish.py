@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib.util import find_spec
 from pathlib import Path
 
 _RENAME_EXCHANGE = 2
@@ -26,16 +27,14 @@ def build(settings: str, output: Path, content: str = "content") -> int:
     return subprocess.call(command)
 
 
-PAGEFIND = Path("node_modules/.bin/pagefind")
-
-
 def index_for_search(site: Path) -> None:
-    """Build the Pagefind search index into ``site`` when the tool is installed
-    (``npm ci``); without it the search page still lists every event and player."""
-    if not PAGEFIND.exists():
-        print("publish: pagefind is not installed (npm ci): no search index")
+    """Build the Pagefind search index into ``site`` with PyPI's pagefind when it is
+    installed (the ``search`` extra); without it the search page still lists every
+    event and player."""
+    if find_spec("pagefind") is None:
+        print("publish: pagefind is not installed (pip install 'pelican-podium[search]'): no search index")
         return
-    if subprocess.call([str(PAGEFIND), "--site", str(site), "--force-language", "en", "--quiet"]) != 0:
+    if subprocess.call([sys.executable, "-m", "pagefind", "--site", str(site), "--force-language", "en", "--quiet"]) != 0:
         print("publish: pagefind failed: no search index", file=sys.stderr)
 
 

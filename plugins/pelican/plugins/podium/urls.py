@@ -8,7 +8,8 @@ to ``SITEURL`` (templates write ``{{ SITEURL }}/{{ thing.url }}``).
 Settings (defaults below) can change the layout, e.g.
 ``PODIUM_ROUND_URL = "{slug}/round-{stage}-{round}.html"``; a ``*_SAVE_AS``
 that is not set is the URL itself, plus ``index.html`` when the URL ends
-with ``/``.
+with ``/``.  Podium's home page (the list of events) is the site's home,
+unless Pelican writes one there itself (a blog): then it is ``results/``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,15 @@ DEFAULT_URLS = {
     "format": "{slug}/format/",
     "json": "{slug}/event.json",
 }
+# Podium's home when Pelican writes a home page of its own (a blog's index.html)
+BESIDE_A_BLOG_HOME = "results/"
+
+
+def pelican_writes_index(settings: dict) -> bool:
+    """Whether Pelican's own ``index`` page (the blog's first page) takes the site's
+    index.html: it is among ``DIRECT_TEMPLATES`` and ``INDEX_SAVE_AS`` keeps it there."""
+    return ("index" in (settings.get("DIRECT_TEMPLATES") or ())
+            and settings.get("INDEX_SAVE_AS", "index.html") == "index.html")
 
 
 class Urls:
@@ -41,7 +51,10 @@ class Urls:
         settings = settings or {}
         self.urls = {}
         self.saves = {}
-        for kind, default in {**DEFAULT_URLS, **url_patterns()}.items():
+        defaults = {**DEFAULT_URLS, **url_patterns()}
+        if pelican_writes_index(settings):  # a site with a blog keeps its home page
+            defaults["home"] = BESIDE_A_BLOG_HOME
+        for kind, default in defaults.items():
             name = f"PODIUM_{kind.upper()}"
             url = settings.get(f"{name}_URL", default)
             save_as = settings.get(f"{name}_SAVE_AS")

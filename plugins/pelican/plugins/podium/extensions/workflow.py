@@ -34,16 +34,14 @@ The event-level URLs are added to ``ev.urls`` (``organiser``,
 
 from __future__ import annotations
 
-import csv
-import io
 import posixpath
 import re
 import shlex
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
+from podium import csvfile
 from podium.draw import key as draw_key
-from podium.numbers import json_number
 from podium.text import N_, translate
 from .. import i18n
 from . import File, Page
@@ -206,22 +204,8 @@ def sheets(ev, rnd) -> list:
 
 # == downloads ========================================================================
 
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_safe(text) -> str:
-    """A text field a spreadsheet will not run: a leading = + - @ (or tab, CR) gets a quote."""
-    text = "" if text is None else str(text)
-    return "'" + text if text.startswith(_FORMULA) else text
-
-
-def csv_number(value) -> str:
-    value = json_number(value)
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.6f}".rstrip("0").rstrip(".")
-    return str(value)
+csv_safe = csvfile.text  # a text field no spreadsheet runs, in any locale (podium.csvfile)
+csv_number = csvfile.number
 
 
 def latest_standings(ev) -> list:
@@ -239,8 +223,8 @@ def standings_csv(ev) -> str:
     Columns: stage, group, after_round, rank, player (id), name, club, country,
     reserve (``1``), lot (``1`` when the drawing of lots decided the rank), then
     one column per ranking criterion (the keys of event.json), values as in
-    event.json.  RFC 4180 (CRLF, quotes where needed), UTF-8 with a BOM so
-    spreadsheets read the diacritics.
+    event.json.  Written by the rules of :mod:`podium.csvfile` (every field
+    quoted, UTF-8 with a BOM, formulas defused).
     """
     found = latest_standings(ev)
     keys = []
@@ -248,17 +232,16 @@ def standings_csv(ev) -> str:
         for criterion in exact.criteria:
             if criterion.key not in keys:
                 keys.append(criterion.key)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
-    writer.writerow(["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"] + keys)
+    rows = []
     for view, exact in found:
         for row_view, row in zip(view.rows, exact.rows):
             person = ev.people[row.player]
-            writer.writerow([exact.stage, csv_safe(exact.group or ""), exact.after_round, row.rank, row.player,
-                             csv_safe(person.name), csv_safe(person.club), csv_safe(person.country),
-                             "1" if row.reserve else "", "1" if row.by_lot else ""]
-                            + [csv_number(row.values.get(k)) if k in row.values else "" for k in keys])
-    return "\ufeff" + out.getvalue()
+            rows.append([csv_safe(exact.stage), csv_safe(exact.group or ""), exact.after_round, row.rank, csv_safe(row.player),
+                         csv_safe(person.name), csv_safe(person.club), csv_safe(person.country),
+                         "1" if row.reserve else "", "1" if row.by_lot else ""]
+                        + [csv_number(row.values.get(k)) if k in row.values else "" for k in keys])
+    return csvfile.document(["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"] + keys,
+                            rows)
 
 
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

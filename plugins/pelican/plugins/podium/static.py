@@ -1,0 +1,36 @@
+"""Podium's own static files (its stylesheets, the JSON Schema of event.json), shipped in the packages.
+
+The plugin writes them into the output itself, under ``PODIUM_STATIC_DIR``
+(default: ``<THEME_STATIC_DIR>/podium``, i.e. ``theme/podium``), so a site
+needs no copy of them in its theme and no ``STATIC_PATHS`` entry.  Templates
+link them as ``{{ SITEURL }}/{{ PODIUM_STATIC_DIR }}/css/podium.css``.  The
+folder lies inside Pelican's theme folder, whose name no event slug can take
+without colliding with the theme's own files already.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parent / "static"
+# the JSON Schema of event.json, shipped with the engines, published for readers of the data
+EVENT_JSON_SCHEMA = "event-json.schema.json"
+
+
+def static_dir(settings) -> str:
+    """Where in the output Podium's static files go (no leading or trailing slash)."""
+    folder = settings.get("PODIUM_STATIC_DIR")
+    if not folder:
+        folder = f"{settings.get('THEME_STATIC_DIR') or 'theme'}/podium"
+    return str(folder).strip("/")
+
+
+def files() -> list[tuple[str, bytes]]:
+    """Every static file as (path below the static folder, with '/', its bytes), sorted by
+    path: the package's static/ folder, and the event.json schema as schemas/<its name>."""
+    found = [(path.relative_to(STATIC).as_posix(), path.read_bytes())
+             for path in STATIC.rglob("*") if path.is_file() and not path.name.startswith(".")]
+    schema = resources.files("podium.schemas").joinpath(EVENT_JSON_SCHEMA).read_bytes()
+    found.append((f"schemas/{EVENT_JSON_SCHEMA}", schema))
+    return sorted(found)
