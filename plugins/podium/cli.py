@@ -12,15 +12,11 @@ Problems are printed as ``path:line: message`` on stderr, never as a traceback.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from .errors import Problems
 from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
-
-
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 class UsageError(Exception):
@@ -130,9 +126,13 @@ def _new(args) -> int:
     from .roundfile import round_text
     from .scaffold import event_template
 
+    from .results import RESERVED_SLUGS, SLUG
+
     folder = Path(args.results) / args.slug
-    if not SLUG.match(args.slug):
-        raise UsageError(f"'{args.slug}' is not a valid slug: use lowercase letters, digits and '-'")
+    if not SLUG.fullmatch(args.slug):
+        raise UsageError(f"{args.slug!r} is not a valid slug: use lowercase letters, digits and '-'")
+    if args.slug in RESERVED_SLUGS:
+        raise UsageError(f"'{args.slug}' is the name of a folder of the site itself: choose another slug")
     if folder.exists():
         raise UsageError(f"{folder} exists already; nothing written")
     fmt = get_format(args.format)

@@ -14,7 +14,7 @@ from .errors import Problem, Problems
 from .formats import get_format
 from .formats.base import check_numbering
 from .outcome import EventOutcome
-from .results import ROUND_SUFFIXES, event_folders, read_event, read_registry
+from .results import ROUND_SUFFIX, event_folders, read_event, read_registry
 from .workers import map_in_order
 
 
@@ -71,7 +71,7 @@ def _yaml_bytes(folder: Path) -> int:
     """How much work an event folder is, roughly: the bytes of its YAML files
     (0 if the folder cannot be listed: reading it reports the problem)."""
     try:
-        return sum(path.stat().st_size for path in folder.iterdir() if path.suffix in ROUND_SUFFIXES)
+        return sum(path.stat().st_size for path in folder.iterdir() if path.suffix == ROUND_SUFFIX)
     except OSError:
         return 0
 
