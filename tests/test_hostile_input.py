@@ -163,7 +163,7 @@ def test_every_top_level_folder_of_the_site_is_reserved():
     assert {"pagefind", "theme"} <= RESERVED_SLUGS  # the search index and Pelican's theme files
 
 
-@pytest.mark.parametrize("bad", ["\\0", "\\x1b[31m", "\\t", "\\n", "\\x7f", "\\x85"])
+@pytest.mark.parametrize("bad", ["\\0", "\\x1b[31m", "\\t", "\\n", "\\x7f", "\\x85", "\\u202e", "\\u2067"])
 def test_control_characters_in_texts_are_refused(tmp_path, capsys, bad):
     results = results_with(tmp_path, CATAN)
     event = results / CATAN / "event.yaml"

@@ -6,7 +6,9 @@
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
 
-Problems are printed as ``path:line: message`` on stderr, never as a traceback.
+Problems are printed as ``path:line: message`` on stderr, never as a traceback;
+a file the system will not read or write (a full disk, a read-only or
+missing folder) is one line and exit status 1.
 """
 
 from __future__ import annotations
@@ -59,6 +61,15 @@ def main(argv=None) -> int:
         count = len(exc.problems)
         print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
         return 1
+    except OSError as exc:  # the system refused a read or a write: a full disk, a read-only folder, a bad path
+        print(f"podium {args.command}: {os_error_text(exc)}", file=sys.stderr)
+        return 1
+
+
+def os_error_text(exc: OSError) -> str:
+    """One line for an ``OSError``: what the system said, and the path."""
+    what = exc.strerror or str(exc) or type(exc).__name__
+    return f"{what}: {exc.filename}" if exc.filename else what
 
 
 def _validate(args) -> int:
