@@ -212,6 +212,8 @@ def test_names_are_nfc_and_same_names_are_a_warning(tmp_path, capsys, caplog):
     (CARCASSONNE, "swiss-01.yaml", "score: [160, 87]", "score: [160, " + "9" * 5000 + "]", "too large"),
     (TANTRIX, "main-01.yaml", "margin: ", "margin: 36893488147419103232 #", "too large"),
     (BASKA, "grand-prix-01.yaml", ": ", ": 9223372036854775808 #", "too large"),
+    ("catan1-lv22-withdrawal-full-1000", "final-01.yaml", "round: 1", "round: 1\nadvance: {99999999999999999999: x}",
+     "'99999999999999999999' is not a table number"),
     (CATAN, "event.yaml", "dates: [", "dates: [2017-13-45, ", "'2017-13-45' is not a real date"),
     (CATAN, "event.yaml", "dates: [", "dates: [2017-02-29, ", "'2017-02-29' is not a real date"),
 ])

@@ -27,6 +27,7 @@ _FRIENDLY_PATTERNS = {
     "^[a-z0-9][a-z0-9-]*$": "is not a valid slug (use lowercase letters, digits and '-')",
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "is not a date (write YYYY-MM-DD)",
     "^[0-9]{1,3}:[0-5][0-9]$": "is not a clock time (write m:ss, e.g. \"18:20\")",
+    "^[1-9][0-9]{0,3}$": "is not a table number (a whole number from 1 to 9999)",
     "^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$": "contains a control character (a tab, a line break, an invisible or a text-direction code): remove it",
     "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$": "contains a control character (an invisible or a text-direction code): remove it",
 }
