@@ -315,3 +315,26 @@ def test_two_concurrent_publishes_into_one_output_both_succeed_whole(tmp_path):
     files = sorted(str(p.relative_to(output)) for p in output.rglob("*"))
     assert files == sorted(str(p.relative_to(expected)) for p in expected.rglob("*"))
     assert staging(output) == []
+
+
+def test_a_swap_interrupted_between_its_two_renames_is_completed_by_the_next_publish(tmp_path, monkeypatch, capsys):
+    """Where the atomic exchange is missing, the swap is two renames; a publish killed
+    between them leaves the previous site moved aside, and the next one puts it back first."""
+    output = tmp_path / "site" / "output"
+    before = previous_site(output)
+    aside = output.with_name(f".{output.name}-old")
+    output.rename(aside)  # the state a kill between the two renames leaves
+    (output.parent / f".{output.name}-build-killed").mkdir()
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(publishing, "build", lambda *args: 3)  # this build fails ...
+    status, err = run_in_process(output, capsys)
+    assert status == 1 and "the build failed (exit 3)" in err
+    assert snapshot(output) == before  # ... and the previous site is back, whole
+    assert not aside.exists() and staging(output) == []
+    monkeypatch.setattr(publishing, "build", fake_build())
+    monkeypatch.setattr(publishing, "PAGEFIND", tmp_path / "no-pagefind")
+    monkeypatch.setattr(publishing, "_exchange", lambda a, b: False)  # the two-rename swap itself
+    status, err = run_in_process(output, capsys)
+    assert status == 0, err
+    assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]
+    assert not aside.exists() and staging(output) == []
