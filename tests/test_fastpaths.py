@@ -1,37 +1,26 @@
 """The fast paths of docs/performance.md give exactly what the slow ones gave.
 
 Each test puts a shortcut next to the plain computation it replaces: the
-one-pass loader's rules, the quick schema check (never "valid" when
-jsonschema finds a problem), the JSON writer (json.dumps to the byte), the
+one-pass loader's rules, the JSON writer (json.dumps to the byte), the
 ranking sort, the template context and the cached translations.
 """
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-from jsonschema import Draft202012Validator
+from hypothesis import given, settings, strategies as st
 from markupsafe import Markup
 
-from podium import quickcheck, schemas
 from podium.draw import Lots
 from podium.export import dumps
 from podium.loader import load_bytes
 from podium.ranking import Criterion, rank
-from test_fuzz import _paths  # every path into a YAML document
 
 ROOT = Path(__file__).resolve().parents[1]
-YAML_FILES = sorted((ROOT / "results").rglob("*.yaml")) + sorted((ROOT / "tests" / "samples").rglob("*.yaml"))
-
-
-def _kind(path: Path) -> str:
-    return "players" if path.name == "players.yaml" else "event" if path.name == "event.yaml" else "round"
 
 
 # -- the loader ------------------------------------------------------------------------------
@@ -70,62 +59,6 @@ def test_loader_scalars_and_documents():
 
 
 # -- the quick schema check -----------------------------------------------------------------------
-
-VALIDATORS = {kind: Draft202012Validator(schemas.schema(kind)) for kind in schemas.KINDS}
-
-
-def test_quickcheck_vouches_for_every_valid_file_of_the_repository():
-    for path in YAML_FILES:
-        doc, problems = load_bytes(path.read_bytes(), str(path))
-        if doc is None or problems:
-            continue
-        kind = _kind(path)
-        if VALIDATORS[kind].is_valid(doc.data):
-            assert quickcheck.valid(kind, doc.data), path
-
-
-ODD_VALUES = [None, True, False, 0, 1, -1, 1.0, 2.5, "", "x", "A b", "18:20", "ab-1", [], {}, ["a"], ["a", "a"],
-              {"a": 1}, "para", "zolo", "honorowe", "none", "kontra", "NORMAL", "RESIGN", 3, [1, 2], ["ab", "cd"],
-              {"ab": 1}, {"1": "ab"}, "<delete>"]
-NEW_KEYS = ["note", "won", "player", "degree", "level", "score", "margin", "games", "matches", "tables", "x", "session"]
-SAMPLE_DATA = []
-for _path in YAML_FILES:
-    _doc, _found = load_bytes(_path.read_bytes(), str(_path))
-    if _doc is not None and not _found and isinstance(_doc.data, dict):
-        SAMPLE_DATA.append((_kind(_path), _doc.data))
-
-
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.randoms(use_true_random=False))
-def test_quickcheck_never_vouches_for_an_invalid_document(rng: random.Random):
-    kind, data = rng.choice(SAMPLE_DATA)
-    data = copy.deepcopy(data)
-    for _ in range(rng.randint(1, 3)):
-        path = rng.choice(list(_paths(data)))
-        if not path:
-            continue
-        parent = data
-        for part in path[:-1]:
-            parent = parent[part]
-        value = copy.deepcopy(rng.choice(ODD_VALUES))  # a fresh copy: later mutations must not reach the pool
-        if value == "<delete>":
-            del parent[path[-1]]
-        elif isinstance(parent, dict) and rng.random() < 0.3:
-            parent[rng.choice(NEW_KEYS)] = value
-        else:
-            parent[path[-1]] = value
-    for schema_kind in schemas.KINDS:
-        if quickcheck.valid(schema_kind, data):
-            assert VALIDATORS[schema_kind].is_valid(data), (schema_kind, data)
-
-
-def test_quickcheck_declines_schemas_it_does_not_know():
-    checker = quickcheck._Compiler({"type": "object", "dependentRequired": {"a": ["b"]}})
-    with pytest.raises(quickcheck._Unknown):
-        checker.compile(checker.root)
-    oneof = quickcheck._Compiler({"oneOf": [{"type": "integer"}, {"type": "number"}]})
-    assert oneof.compile(oneof.root)(1) is False  # both branches take 1: not exactly one
-
 
 # -- event.json text ---------------------------------------------------------------------------------
 

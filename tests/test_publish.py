@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from pelican.plugins.podium.publish import MARKER
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "tests" / "samples" / "results" / "catan2-lt13-full-1000"
 SITEURL = "https://results.example.org"
@@ -60,6 +62,7 @@ def staging(output: Path) -> list:
 def previous_site(output: Path) -> dict:
     """A site that was published before (any files will do), and its snapshot."""
     (output / "old-event").mkdir(parents=True)
+    (output / MARKER).write_text("written by an earlier publish\n", "utf-8")
     (output / "index.html").write_text("<!DOCTYPE html><title>the previous site</title>\n", "utf-8")
     (output / "old-event" / "index.html").write_text("<p>results as they were</p>\n", "utf-8")
     (output / "old-event" / "event.json").write_text("{}\n", "utf-8")
@@ -147,3 +150,191 @@ def test_a_build_killed_half_way_leaves_the_previous_site_intact(tmp_path):
     done = publish(small_results(tmp_path / "small"), output)
     assert done.returncode == 0, done.stderr
     assert (output / SAMPLE.name / "index.html").is_file() and not (output / "old-event").exists()
+
+
+# -- outputs publish refuses -----------------------------------------------------------
+
+
+def refused(output: Path, results: Path) -> subprocess.CompletedProcess:
+    done = publish(results, output)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("publish: refused: "), done.stderr
+    assert "Traceback" not in done.stderr
+    return done
+
+
+def test_publish_refuses_the_results_folder_the_project_and_what_lies_in_them(tmp_path):
+    results = small_results(tmp_path / "results")
+    before = snapshot(results)
+    assert "results folder" in refused(results, results).stderr
+    assert "results folder" in refused(results / "site", results).stderr
+    assert "results folder" in refused(tmp_path, results).stderr  # holds the results folder
+    assert "the project" in refused(ROOT, results).stderr
+    assert "the project" in refused(ROOT.parent, results).stderr
+    assert snapshot(results) == before
+    assert (ROOT / ".git").exists() and (ROOT / "pelicanconf.py").is_file()
+
+
+def test_publish_refuses_git_work_trees_files_and_folders_it_did_not_write(tmp_path):
+    results = small_results(tmp_path / "results")
+    checkout = tmp_path / "pages"
+    (checkout / ".git").mkdir(parents=True)
+    (checkout / "index.html").write_text("mine\n", "utf-8")
+    assert "git work tree" in refused(checkout, results).stderr
+    assert "git" in refused(checkout / ".git" / "site", results).stderr
+    holder = tmp_path / "holder"
+    (holder / "clone" / ".git").mkdir(parents=True)
+    (holder / MARKER).write_text("", "utf-8")
+    assert "git work tree" in refused(holder, results).stderr
+    mine = tmp_path / "documents"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("\\begin{document}\n", "utf-8")
+    assert MARKER in refused(mine, results).stderr
+    assert (mine / "thesis.tex").read_text("utf-8") == "\\begin{document}\n"
+    a_file = tmp_path / "site.txt"
+    a_file.write_text("x", "utf-8")
+    assert "not a folder" in refused(a_file, results).stderr
+    assert (checkout / "index.html").read_text("utf-8") == "mine\n"
+    assert not list(tmp_path.glob(".*-build-*"))
+
+
+def test_a_published_site_carries_the_marker_and_an_empty_folder_is_accepted(tmp_path):
+    output = tmp_path / "empty"
+    output.mkdir()
+    done = publish(small_results(tmp_path / "results"), output)
+    assert done.returncode == 0, done.stderr
+    assert (output / MARKER).is_file()
+
+
+# -- failing steps and locks, in process (the build itself replaced by a stand-in) ----------
+
+from pelican.plugins.podium import publish as publishing  # noqa: E402
+
+
+def fake_build(pages: int = 3):
+    def build(settings, output, content="content"):
+        for i in range(pages):
+            (Path(output) / f"page-{i}.html").write_text(f"<p>new {i}</p>\n", "utf-8")
+        return 0
+    return build
+
+
+def run_in_process(output: Path, capsys, **kwargs) -> tuple[int, str]:
+    code = publishing.publish("publishconf.py", output, "content", **kwargs)
+    return code, capsys.readouterr().err
+
+
+def failing_pagefind(tmp_path: Path, code: int) -> Path:
+    """A stand-in for Pagefind that writes half an index and exits ``code`` (as on a full disk)."""
+    script = tmp_path / "pagefind"
+    script.write_text("#!/bin/sh\nmkdir -p \"$2/pagefind\"\necho '{' > \"$2/pagefind/pagefind-entry.json\"\n"
+                      f"echo 'No space left on device' >&2\nexit {code}\n", "utf-8")
+    script.chmod(0o755)
+    return script
+
+
+def test_a_failing_search_index_fails_the_publish_and_keeps_the_site(tmp_path, monkeypatch, capsys):
+    output = tmp_path / "site" / "output"
+    before = previous_site(output)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(publishing, "build", fake_build())
+    for code in (1, 0):  # pagefind failing, and pagefind "succeeding" without writing its index
+        monkeypatch.setattr(publishing, "pagefind_command", lambda: [str(failing_pagefind(tmp_path, code))])
+        status, err = run_in_process(output, capsys)
+        assert status == 1
+        assert err.strip().splitlines()[-1].startswith("publish: the search index")
+        assert "is unchanged" in err and "Traceback" not in err
+        assert snapshot(output) == before
+        assert staging(output) == []
+
+
+def test_a_read_only_or_full_disk_is_one_line_and_keeps_the_site(tmp_path, monkeypatch, capsys):
+    import errno
+
+    output = tmp_path / "site" / "output"
+    before = previous_site(output)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(publishing, "build", fake_build())
+    monkeypatch.setattr(publishing, "pagefind_command", lambda: None)
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(output.parent))
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(output))
+
+    for target, failure, words in ((publishing.tempfile, no_space, "No space left"), (publishing, read_only, "Read-only")):
+        with monkeypatch.context() as patch:
+            if target is publishing:
+                patch.setattr(publishing, "_exchange", lambda a, b: False)
+                patch.setattr(publishing.os, "rename", failure)
+            else:
+                patch.setattr(target, "mkdtemp", failure)
+            status, err = run_in_process(output, capsys)
+        lines = err.strip().splitlines()
+        assert status == 1 and len(lines) == 1 and words in lines[0] and "is unchanged" in lines[0], err
+        assert snapshot(output) == before
+        assert staging(output) == []
+
+
+def test_a_second_publish_waits_for_the_lock_or_stops_with_a_message(tmp_path, monkeypatch, capsys):
+    output = tmp_path / "site" / "output"
+    before = previous_site(output)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(publishing, "build", fake_build())
+    monkeypatch.setattr(publishing, "pagefind_command", lambda: None)
+    holder = subprocess.Popen([sys.executable, "-c", "import fcntl, sys, time\n"
+                               "h = open(sys.argv[1], 'a+b'); fcntl.flock(h, fcntl.LOCK_EX); print('held', flush=True); time.sleep(1.5)",
+                               str(publishing.lock_path(output))], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        status, err = run_in_process(output, capsys, wait=0.3)
+        assert status == 1 and "another build into" in err and "Traceback" not in err
+        assert snapshot(output) == before
+        status, err = run_in_process(output, capsys, wait=30)  # waits for the holder, then publishes
+        assert status == 0, err
+        assert "waiting for another build" in err
+        assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_two_concurrent_publishes_into_one_output_both_succeed_whole(tmp_path):
+    output = tmp_path / "site" / "output"
+    previous_site(output)
+    results = small_results(tmp_path / "results")
+    runs = [subprocess.Popen(command(output), cwd=ROOT, env=environment(results), stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [run.communicate(timeout=300) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], outs
+    expected = tmp_path / "alone"
+    done = publish(results, expected)
+    assert done.returncode == 0, done.stderr
+    files = sorted(str(p.relative_to(output)) for p in output.rglob("*"))
+    assert files == sorted(str(p.relative_to(expected)) for p in expected.rglob("*"))
+    assert staging(output) == []
+
+
+def test_a_swap_interrupted_between_its_two_renames_is_completed_by_the_next_publish(tmp_path, monkeypatch, capsys):
+    """Where the atomic exchange is missing, the swap is two renames; a publish killed
+    between them leaves the previous site moved aside, and the next one puts it back first."""
+    output = tmp_path / "site" / "output"
+    before = previous_site(output)
+    aside = output.with_name(f".{output.name}-old")
+    output.rename(aside)  # the state a kill between the two renames leaves
+    (output.parent / f".{output.name}-build-killed").mkdir()
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(publishing, "build", lambda *args: 3)  # this build fails ...
+    status, err = run_in_process(output, capsys)
+    assert status == 1 and "the build failed (exit 3)" in err
+    assert snapshot(output) == before  # ... and the previous site is back, whole
+    assert not aside.exists() and staging(output) == []
+    monkeypatch.setattr(publishing, "build", fake_build())
+    monkeypatch.setattr(publishing, "pagefind_command", lambda: None)
+    monkeypatch.setattr(publishing, "_exchange", lambda a, b: False)  # the two-rename swap itself
+    status, err = run_in_process(output, capsys)
+    assert status == 0, err
+    assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]
+    assert not aside.exists() and staging(output) == []

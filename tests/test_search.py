@@ -101,7 +101,7 @@ def test_search_page_lists_every_event_and_every_player(site, events):
         for person in ev.players:
             assert f'href="../{person.url}"' in players_part, (ev.slug, person.id)
     # every name once, in alphabetical order; the hostile one escaped
-    names = [unescape(n) for n in re.findall(r"<li><b>(?:<a [^>]*>)?(.*?)(?:</a>)?</b>", players_part)]
+    names = [unescape(n) for n in re.findall(r"<li><b><bdi>(?:<a [^>]*>)?(.*?)(?:</a>)?</bdi></b>", players_part)]
     everyone = {(p.id, p.name) for ev in events for p in ev.players}
     assert len(names) == len(everyone)
     assert names == sorted(names, key=collation_key)

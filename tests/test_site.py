@@ -209,7 +209,7 @@ def test_event_home_has_format_status_podium_links_and_seed(site):
     assert "<html lang=\"en\">" in html  # PODIUM_LANGUAGE=en in these tests
     assert "Format: Catan tournament “Route 66” — Qualifying (2 rounds) → Final" in page
     assert "Finished" in page
-    podium = re.findall(r'<li class="place-(\d)"><span class="place">\d</span> <a href="[^"]+">([^<]+)</a>', html)
+    podium = re.findall(r'<li class="place-(\d)"><span class="place">\d</span> <bdi><a href="[^"]+">([^<]+)</a></bdi>', html)
     assert podium == [("1", "Karolis Kazlauskas"), ("2", "Gediminas Paulauskas"), ("3", "Gediminas Kazlauskas")]
     for link in ("qualifying-1/", "qualifying-2/", "final-1/", "standings/", "players/", "classification/",
                  "format/", "event.json", "standings/qualifying-1/", "standings/qualifying-2/"):

@@ -8,21 +8,19 @@
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
     podium formats [RESULTS]                   the built-in formats and the folder's variants
 
-Problems are printed as ``path:line: message`` on stderr, never as a traceback.
+Problems are printed as ``path:line: message`` on stderr, never as a traceback;
+a file the system will not read or write (a full disk, a read-only or
+missing folder) is one line and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from .errors import Problems
 from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
-
-
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 class UsageError(Exception):
@@ -70,6 +68,15 @@ def main(argv=None) -> int:
         count = len(exc.problems)
         print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
         return 1
+    except OSError as exc:  # the system refused a read or a write: a full disk, a read-only folder, a bad path
+        print(f"podium {args.command}: {os_error_text(exc)}", file=sys.stderr)
+        return 1
+
+
+def os_error_text(exc: OSError) -> str:
+    """One line for an ``OSError``: what the system said, and the path."""
+    what = exc.strerror or str(exc) or type(exc).__name__
+    return f"{what}: {exc.filename}" if exc.filename else what
 
 
 def _validate(args) -> int:
@@ -157,9 +164,13 @@ def _new(args) -> int:
     from .roundfile import round_text
     from .scaffold import event_template
 
+    from .results import RESERVED_SLUGS, SLUG
+
     folder = Path(args.results) / args.slug
-    if not SLUG.match(args.slug):
-        raise UsageError(f"'{args.slug}' is not a valid slug: use lowercase letters, digits and '-'")
+    if not SLUG.fullmatch(args.slug):
+        raise UsageError(f"{args.slug!r} is not a valid slug: use lowercase letters, digits and '-'")
+    if args.slug in RESERVED_SLUGS:
+        raise UsageError(f"'{args.slug}' is the name of a folder of the site itself: choose another slug")
     if folder.exists():
         raise UsageError(f"{folder} exists already; nothing written")
     fmt = _format_of_folder(args.results, args.format)

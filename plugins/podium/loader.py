@@ -2,7 +2,12 @@
 
 The rules applied here, before anything is computed:
 
-* a file over ``MAX_BYTES`` (5 MB) is refused without being parsed;
+* only a regular file is read, and with a ``root`` folder only one that
+  lies inside it once every link is followed: a link leading out of it, a
+  FIFO, a device or a folder is refused by name, never opened, and what it
+  points to is never shown;
+* a file over ``MAX_BYTES`` (5 MB) is refused without being parsed, the
+  limit holding while it is read too (a file that grows is cut off);
 * the text must be UTF-8;
 * anchors and aliases are refused (no "billion laughs"), and so is nesting
   deeper than ``MAX_DEPTH``;
@@ -22,6 +27,7 @@ tree is composed), which halves the cost of loading a results folder.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 
 import yaml
@@ -30,6 +36,7 @@ from .errors import Problem
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
+MAX_INT = 2 ** 63 - 1
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
@@ -76,18 +83,68 @@ class _Refused(Exception):
         self.message = message
 
 
-def load_file(path) -> tuple[Document | None, list[Problem]]:
-    """Load one YAML file; return the document (or None) and its problems."""
+def load_file(path, root=None) -> tuple[Document | None, list[Problem]]:
+    """Load one YAML file; return the document (or None) and its problems.
+
+    ``root``: the folder the file must lie in (the results folder)."""
+    path = str(path)
+    raw, problem = read_file(path, root)
+    if problem is not None:
+        return None, [problem]
+    return load_bytes(raw, path)
+
+
+def read_file(path, root=None) -> tuple[bytes | None, Problem | None]:
+    """The bytes of a regular file of at most ``MAX_BYTES``, or the problem that
+    stops it being read (see the module's rules)."""
     path = str(path)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            return None, [Problem(path, 1, f"file is {size} bytes; the limit is {MAX_BYTES} (5 MB)")]
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        real = os.path.realpath(path)
+        if root is not None:
+            top = os.path.realpath(str(root))
+            if os.path.commonpath([top, real]) != top:
+                return None, Problem(path, 1, "the file is a link to something outside the results folder: "
+                                              "only files inside it are read")
+        info = os.stat(real)
+        if not stat.S_ISREG(info.st_mode):
+            return None, Problem(path, 1, f"{_kind_of(info.st_mode)} is not a regular file: only plain files are read")
+        if info.st_size > MAX_BYTES:
+            return None, _too_big(path, info.st_size)
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since it was looked at
+                return None, Problem(path, 1, "the file changed while it was read: try again")
+            chunks, size = [], 0
+            while size <= MAX_BYTES:
+                chunk = os.read(fd, MAX_BYTES + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
     except OSError as exc:
-        return None, [Problem(path, 1, f"cannot read file: {exc.strerror}")]
-    return load_bytes(raw, path)
+        return None, Problem(path, 1, f"cannot read file: {exc.strerror}")
+    if size > MAX_BYTES:
+        return None, _too_big(path)
+    return b"".join(chunks), None
+
+
+def _too_big(path, size=None) -> Problem:
+    """The file is over the limit (``size``: as the folder lists it, when it says so)."""
+    shown = f"{size} bytes" if size is not None else "over the limit"
+    return Problem(path, 1, f"file is {shown}; the limit is {MAX_BYTES} (5 MB)")
+
+
+def _kind_of(mode) -> str:
+    if stat.S_ISDIR(mode):
+        return "this is a folder and"
+    if stat.S_ISFIFO(mode):
+        return "this is a FIFO (named pipe) and"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "this is a device and"
+    return "this"
 
 
 def load_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Problem]]:
@@ -308,6 +365,12 @@ class _Builder:
             frame.key = None
             frame.skip_value = False
 
+    def _too_large(self, event, problems):
+        shown = event.value if len(event.value) <= 24 else event.value[:23] + "…"
+        problems.append(Problem(self.path, event.start_mark.line + 1,
+                                f"the number {shown} is too large (whole numbers fit in 64 bits here)"))
+        return None
+
     def _scalar(self, event, problems):
         value = event.value
         tag = event.tag
@@ -321,9 +384,13 @@ class _Builder:
         if tag == "tag:yaml.org,2002:int":
             if ":" in value:  # YAML 1.1 base-60 number: the organiser meant a clock time
                 return value
+            if len(value) > 40:
+                return self._too_large(event, problems)
             if value.isdigit() and value.isascii() and (value[0] != "0" or value == "0"):
-                return int(value)
-            return _constructor.construct_yaml_int(yaml.ScalarNode(tag, value))
+                number = int(value)
+            else:
+                number = _constructor.construct_yaml_int(yaml.ScalarNode(tag, value))
+            return number if -MAX_INT - 1 <= number <= MAX_INT else self._too_large(event, problems)
         if tag == "tag:yaml.org,2002:float":
             if ":" in value:
                 return value

@@ -17,7 +17,7 @@ from .formats.declarations import BUILTIN
 from .formats.options import check_options
 from .formats.variants import Catalogue, read_variants
 from .outcome import EventOutcome
-from .results import ROUND_SUFFIXES, event_folders, read_event, read_registry
+from .results import ROUND_SUFFIX, event_folders, read_event, read_registry
 from .workers import map_in_order
 
 
@@ -105,7 +105,7 @@ def _yaml_bytes(folder: Path) -> int:
     """How much work an event folder is, roughly: the bytes of its YAML files
     (0 if the folder cannot be listed: reading it reports the problem)."""
     try:
-        return sum(path.stat().st_size for path in folder.iterdir() if path.suffix in ROUND_SUFFIXES)
+        return sum(path.stat().st_size for path in folder.iterdir() if path.suffix == ROUND_SUFFIX)
     except OSError:
         return 0
 

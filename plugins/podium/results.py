@@ -6,22 +6,45 @@ file per round.  Every file is loaded safely and checked against its schema;
 then the rules that need no format are checked: every id names a player of
 the event and nobody appears twice in one round.  All problems of all files
 are returned together.
+
+Files are read through :func:`podium.loader.read_file` with the results
+folder as the root: only regular files inside it.  In an event folder a
+round file's name ends in ``.yaml`` exactly; another spelling of it
+(``.yml``, ``.YAML``) is an error naming the file, and files of any other
+kind (notes, spreadsheets) are left alone.  Names and other texts are
+NFC-normalised, so one name typed two ways is one name; two players of an
+event whose names are the same after that get a warning (not an error: two
+people may share a name).
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
 from . import schemas
 from .errors import Problem
-from .loader import MAX_BYTES, Document, load_bytes, load_file
+from .loader import Document, load_bytes, load_file, read_file
 from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
 
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-ROUND_SUFFIXES = (".yaml", ".yml")
+logger = logging.getLogger("podium")
+
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+ROUND_SUFFIX = ".yaml"
+_YAML_LOOKALIKE = (".yaml", ".yml")  # compared lowercased: a round file spelled another way
+
+# Every folder the site writes at its top level, besides the events' own: an
+# event may not take one of these names.  The site's pages (people, search,
+# the Pagefind index, the theme's files) and what Pelican writes with its
+# usual settings (feeds, static files, tag/category/author/archive pages).
+RESERVED_SLUGS = frozenset({
+    "people", "search", "pagefind", "theme", "feeds", "images", "static", "pages", "drafts",
+    "tag", "tags", "category", "categories", "author", "authors", "archives", "cache",
+})
 
 
 # (path, bytes) -> (document, problems), while ``reusing_loads`` is active
@@ -47,21 +70,19 @@ def reusing_loads():
         _loads = outer
 
 
-def _load_checked(path: Path, kind: str):
+def _load_checked(path: Path, kind: str, root: Path):
     """``load_file`` then ``schemas.check`` (when it loaded cleanly): the
     document and the load problems, the schema problems."""
     if _loads is not None:
-        try:
-            if path.stat().st_size <= MAX_BYTES:
-                raw = path.read_bytes()
-                key = (str(path), raw)
-                found = _loads.get(key)
-                if found is None:
-                    found = _loads[key] = _check(*load_bytes(raw, str(path)), kind)
-                return found
-        except OSError:
-            pass  # load_file reports it
-    return _check(*load_file(path), kind)
+        raw, problem = read_file(path, root)
+        if problem is not None:
+            return None, [problem], []
+        key = (str(path), raw)
+        found = _loads.get(key)
+        if found is None:
+            found = _loads[key] = _check(*load_bytes(raw, str(path)), kind)
+        return found
+    return _check(*load_file(path, root), kind)
 
 
 def _check(doc, problems, kind):
@@ -85,7 +106,7 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
     path = results / "players.yaml"
     if not path.exists():
         return {}, []
-    doc, problems = load_file(path)
+    doc, problems = load_file(path, results)
     if doc is None:
         return {}, problems
     problems += schema_problems(doc, "players")
@@ -93,6 +114,7 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
     if problems or not isinstance(doc.data, list):
         return registry, problems
     for i, entry in enumerate(doc.data):
+        entry = _normalised(entry)
         if entry["id"] in registry:
             problems.append(Problem(doc.path, doc.line(i, "id"), f"person '{entry['id']}' is listed twice"))
         registry[entry["id"]] = entry
@@ -108,17 +130,26 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
     registry = registry or {}
     problems: list[Problem] = []
     event_path = folder / "event.yaml"
-    if not SLUG.match(folder.name):
-        problems.append(Problem(str(event_path), 1, f"folder name '{folder.name}' is not a valid event slug (lowercase letters, digits and '-')"))
+    root = folder.parent
+    if not SLUG.fullmatch(folder.name):
+        problems.append(Problem(str(event_path), 1, f"folder name {_quoted(folder.name)} is not a valid event slug (lowercase letters, digits and '-')"))
+    elif folder.name in RESERVED_SLUGS:
+        problems.append(Problem(str(event_path), 1, f"the event slug '{folder.name}' is a folder of the site itself "
+                                                    f"(reserved: {', '.join(sorted(RESERVED_SLUGS))}): rename the folder"))
     if not event_path.exists():
         return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")]
-    doc, found, checked = _load_checked(event_path, "event")
+    doc, found, checked = _load_checked(event_path, "event", root)
     problems += found + checked
     round_docs = []
     for path in sorted(folder.iterdir()):
-        if path.name == "event.yaml" or path.suffix not in ROUND_SUFFIXES or path.name.startswith("."):
+        if path.name == "event.yaml" or path.name.startswith("."):
             continue
-        round_doc, found, checked = _load_checked(path, "round")
+        if not path.name.endswith(ROUND_SUFFIX):
+            if path.name.lower().endswith(_YAML_LOOKALIKE):
+                problems.append(Problem(str(path), 1, f"a round file's name must end in '{ROUND_SUFFIX}' exactly "
+                                                      "(lowercase, not .yml): rename the file"))
+            continue
+        round_doc, found, checked = _load_checked(path, "round", root)
         problems += found + checked
         if round_doc is not None and not found and not checked:
             round_docs.append(round_doc)
@@ -137,12 +168,42 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
     return event, problems
 
 
+def _quoted(text: str, length: int = 60) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= length else shown[:length - 1] + "…"
+
+
+_TEXTS = ("name", "club", "country", "venue", "note", "manual")
+
+
+def _normalised(data: dict) -> dict:
+    """``data`` with its texts (names, clubs, ...) in Unicode NFC."""
+    if not any(isinstance(data.get(key), str) for key in _TEXTS):
+        return data
+    return {key: unicodedata.normalize("NFC", value) if key in _TEXTS and isinstance(value, str) else value
+            for key, value in data.items()}
+
+
+def _warn_same_names(doc, players) -> None:
+    """A warning for every player whose name (NFC, ignoring case and spacing)
+    is another player's of the same event."""
+    first = {}
+    for i, player in enumerate(players):
+        key = " ".join(player.name.casefold().split())
+        if key in first:
+            logger.warning("%s:%s: warning: players '%s' and '%s' have the same name %s: give one a way to tell them apart",
+                           doc.path, doc.line("players", i, "name"), first[key], player.id, _quoted(player.name))
+        else:
+            first[key] = player.id
+
+
 def _event(slug: str, doc, registry: dict, problems: list) -> Event:
-    data = doc.data
+    data = _normalised(doc.data)
     where = Where(doc)
     players = []
     seen = set()
     for i, entry in enumerate(data["players"]):
+        entry = _normalised(entry)
         pid = entry["id"]
         person = registry.get(pid, {})
         name = entry.get("name") or person.get("name")
@@ -160,6 +221,7 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
             previous_place=entry.get("previous_place"),
             seed=entry.get("seed"), group=entry.get("group"),
         ))
+    _warn_same_names(doc, players)
     for i, pid in enumerate(data.get("lots", ())):
         if pid not in seen:
             problems.append(Problem(doc.path, doc.line("lots", i), f"'{pid}' in lots is not a player of this event"))

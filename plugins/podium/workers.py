@@ -24,7 +24,8 @@ fork).  Otherwise, or with ``jobs == 1``, everything runs here, in order.
 A child that fails sends its traceback; no process takes another item
 after a failure, and once every child has ended :class:`WorkerFailed` is
 raised with the tracebacks, so a failing build still fails, with the
-reason.  Every child is waited for and every pipe closed, whatever happens.
+reason.  A child's ``OSError`` (a full disk, a read-only folder) is sent as
+itself and raised again here, for the caller to report in one line.  Every child is waited for and every pipe closed, whatever happens.
 """
 
 from __future__ import annotations
@@ -179,7 +180,9 @@ def _forked(work, items: Sequence, turns: _Turns, count: int, keep):
     finally:
         _take_in(children, keep, failures, True)
     if failures:
-        raise WorkerFailed("a forked worker failed:\n" + "\n".join(failures))
+        if all(isinstance(failure, OSError) for failure in failures):
+            raise failures[0]
+        raise WorkerFailed("a forked worker failed:\n" + "\n".join(str(failure) for failure in failures))
 
 
 def _take_turns(work, items: Sequence, turns: _Turns, keep, before_each=None) -> None:
@@ -248,6 +251,8 @@ def _serve(work, items: Sequence, turns: _Turns, writer) -> int:
     failure = None
     try:
         _take_turns(work, items, turns, lambda index, result: outbox.put(pickle.dumps((index, result), PROTOCOL)))
+    except OSError as exc:  # the system refused a read or a write: the parent raises it again, as it is
+        failure = exc
     except BaseException:  # noqa: BLE001 - everything goes back to the parent
         failure = traceback.format_exc()
     outbox.put(pickle.dumps((None, failure), PROTOCOL))

@@ -2,11 +2,19 @@
 
 ``check(document, kind)`` validates a loaded document and returns every
 violation as a located :class:`~podium.errors.Problem`.
+
+The schemas are read as JSON Schema means them, where Python's defaults
+would differ: an ``integer`` is a whole number written as one (``2.0`` is
+not, nor is ``true``); a ``pattern``'s ``$`` ends the text (as in
+ECMA-262: no trailing newline is let through); ``format: date`` is a real
+calendar date.  Values quoted in messages are cut to a readable length.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -19,7 +27,12 @@ _FRIENDLY_PATTERNS = {
     "^[a-z0-9][a-z0-9-]*$": "is not a valid slug (use lowercase letters, digits and '-')",
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "is not a date (write YYYY-MM-DD)",
     "^[0-9]{1,3}:[0-5][0-9]$": "is not a clock time (write m:ss, e.g. \"18:20\")",
+    "^[1-9][0-9]{0,3}$": "is not a table number (a whole number from 1 to 9999)",
+    "^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$": "contains a control character (a tab, a line break, an invisible or a text-direction code): remove it",
+    "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$": "contains a control character (an invisible or a text-direction code): remove it",
 }
+
+SHOWN_LENGTH = 60  # characters of a value quoted in a message
 
 
 def schema(kind: str) -> dict:
@@ -39,11 +52,50 @@ def schema(kind: str) -> dict:
 
 @lru_cache(maxsize=None)
 def _validator(kind: str):
-    """jsonschema's validator for ``kind``, imported only when a file needs it
-    (importing it takes a tenth of a second)."""
-    from jsonschema import Draft202012Validator
+    """jsonschema's validator for ``kind`` (the module's rules above), imported
+    only when a file is checked: importing it takes a tenth of a second."""
+    from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 
-    return Draft202012Validator(schema(kind))
+    def whole_number(_checker, instance) -> bool:
+        return type(instance) is int
+
+    def pattern(validator, expression, instance, _schema):
+        if validator.is_type(instance, "string") and not _ecma_pattern(expression).search(instance):
+            yield ValidationError(f"{_shown(instance)} does not match {expression!r}")
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number)
+    strict = validators.extend(Draft202012Validator, validators={"pattern": pattern}, type_checker=checker)
+    formats = FormatChecker([])
+    formats.checks("date")(_real_date)
+    return strict(schema(kind), format_checker=formats)
+
+
+@lru_cache(maxsize=None)
+def _ecma_pattern(expression: str):
+    """``expression`` compiled with every unescaped ``$`` as ``\\Z``: the end of the
+    text, never before a final newline as Python's ``$`` allows."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", expression))
+
+
+_DATE_SHAPE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _real_date(value) -> bool:
+    """A ``YYYY-MM-DD`` text names a day of the calendar (other texts are the
+    ``pattern``'s to refuse, so each mistake is told once)."""
+    if not isinstance(value, str) or not _DATE_SHAPE.fullmatch(value):
+        return True
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _shown(value) -> str:
+    """``repr(value)``, cut to :data:`SHOWN_LENGTH` characters."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH - 1] + "…"
 
 
 def check(document, kind: str) -> list[Problem]:
@@ -82,13 +134,13 @@ _TYPE_WORDS = {"integer": "a whole number", "string": "text", "array": "a list",
 def _message(error, keypath) -> str:
     where = _keypath_text(keypath)
     if error.validator == "pattern" and error.validator_value in _FRIENDLY_PATTERNS:
-        text = f"{error.instance!r} {_FRIENDLY_PATTERNS[error.validator_value]}"
+        text = f"{_shown(error.instance)} {_FRIENDLY_PATTERNS[error.validator_value]}"
     elif error.validator == "enum":
-        text = f"{error.instance!r} is not one of: {', '.join(str(v) for v in error.validator_value)}"
+        text = f"{_shown(error.instance)} is not one of: {', '.join(str(v) for v in error.validator_value)}"
     elif error.validator == "false":
         text = "this field is not allowed here"
     elif error.validator == "type" and isinstance(error.validator_value, str):
-        text = f"{error.instance!r} should be {_TYPE_WORDS.get(error.validator_value, error.validator_value)}"
+        text = f"{_shown(error.instance)} should be {_TYPE_WORDS.get(error.validator_value, error.validator_value)}"
     elif error.validator in ("minItems", "maxItems"):
         low, high = error.schema.get("minItems"), error.schema.get("maxItems")
         count = f"exactly {low}" if low == high else (f"at least {low}" if error.validator == "minItems" else f"at most {high}")
@@ -98,13 +150,25 @@ def _message(error, keypath) -> str:
     elif error.validator == "oneOf":
         fields = [name for branch in error.validator_value for name in branch.get("required", ())]
         text = f"give only one of: {', '.join(fields)}"
+    elif error.validator == "format" and error.validator_value == "date":
+        text = f"{_shown(error.instance)} is not a real date"
+    elif error.validator in ("minLength", "maxLength"):
+        low, high = error.schema.get("minLength"), error.schema.get("maxLength")
+        text = f"{_shown(error.instance)} is too {'short' if error.validator == 'minLength' else 'long'}" + (
+            f": at most {high} characters" if error.validator == "maxLength" else "")
     else:
-        text = error.message
+        text = _cut(error.message)
     return f"{where}: {text}" if where else text
+
+
+def _cut(message: str, length: int = 200) -> str:
+    return message if len(message) <= length else message[:length - 1] + "…"
 
 
 def _keypath_text(keypath) -> str:
     text = ""
     for part in keypath:
+        if isinstance(part, str) and (not part.isprintable() or len(part) > SHOWN_LENGTH):
+            part = _shown(part)
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text

@@ -33,6 +33,8 @@ compiled templates in ``CACHE_PATH`` for the next build, default True; see
 from __future__ import annotations
 
 import logging
+import os
+import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -41,7 +43,8 @@ from pelican import signals
 from pelican.generators import Generator
 
 from podium.collector import fewer_collections, lasting
-from podium.errors import Problems
+from podium.errors import Problem, Problems
+from podium.loader import load_file
 from podium.export import dumps, event_document
 from podium.pipeline import evaluate_folder
 from podium import __version__, workers
@@ -94,6 +97,7 @@ class PodiumGenerator(Generator):
         self.files = PageWriter(self.env, self.output_path, self.context, self.settings["RELATIVE_URLS"])
         self.language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
         self.views = {}  # slug -> the event's view tree
+        check_output_folder(self.output_path)
         try:
             with fewer_collections():
                 # here, while forked workers evaluate: the pages' templates compiled (the workers
@@ -117,14 +121,17 @@ class PodiumGenerator(Generator):
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
+        missing = []
         for ev in self.events:
             if not ev.rules:
                 continue
             page = pages.get(ev.rules)
             if page is None:
-                logger.warning("%s: the rules page '%s' is not among the pages of %s", ev.slug, ev.rules, self.settings["PATH"])
+                missing.append(_missing_rules(ev.outcome.event, self.settings["PATH"]))
             else:
                 ev.rules_url = page.url
+        if missing:  # before any output is written
+            raise BuildFailed(missing)
         ordered = sorted(self.events, key=lambda e: e.slug)
         ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
         self.context["podium_events"] = ordered
@@ -150,6 +157,9 @@ class PodiumGenerator(Generator):
         jinja_speed.forget(self.env)
         try:
             workers.for_each(self._write_share, [*self.events, SITE], self.jobs, cost=self._page_cost)
+        except OSError as exc:  # a full disk, a folder made read-only: one line, not a traceback
+            where = f" ({exc.filename})" if exc.filename else ""
+            raise SystemExit(f"cannot write the site: {exc.strerror or exc}{where}") from None
         finally:
             jinja_speed.forget(self.env)  # what the pages of this build needed
 
@@ -234,6 +244,29 @@ class PodiumGenerator(Generator):
     def _write_json(self, outcome):
         """An event's event.json: the very bytes ``podium export`` prints."""
         self.files.data(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
+
+
+def check_output_folder(path) -> None:
+    """The output folder is a folder this build can write in (made if missing),
+    or the build stops here, before anything is written, with one line saying why."""
+    try:
+        os.makedirs(path, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        what = "is not a folder" if isinstance(exc, (FileExistsError, NotADirectoryError)) else (
+            f"cannot be written: {exc.strerror or exc}")
+        raise SystemExit(f"the output folder {path} {what}; nothing was written") from None
+
+
+def _missing_rules(event, content) -> Problem:
+    """An event's ``rules:`` names no page of the content folder: a problem at
+    that line (read again here: an event evaluated in a worker comes back
+    without the lines of its file)."""
+    doc, _problems = load_file(event.where.path)
+    line = doc.line("rules") if doc is not None else 1
+    return Problem(event.where.path, line, f"rules: there is no page '{event.rules}' among the pages of {content} "
+                                           f"(a Markdown page with slug: {event.rules})")
 
 
 def add_templates_and_translations(generator):

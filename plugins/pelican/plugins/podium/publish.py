@@ -1,24 +1,46 @@
 """``make publish``: a production build that replaces the site only on success.
 
-The site is built (and indexed for search) into a fresh folder beside the
-output folder; only when Pelican succeeds is it swapped in (with one atomic exchange on Linux), so a
-failing or interrupted build leaves the previous site untouched.
+The rules:
+
+* the site is built, and indexed for search, into a fresh staging folder
+  beside the output folder; only when every step succeeded is it swapped in
+  (one atomic exchange on Linux), so a failing or killed build leaves the
+  previous site whole;
+* a failing step (the build, the search index, a full disk, a read-only
+  folder) ends with one line on stderr and a non-zero exit;
+* the output must be a folder publish may replace as a whole
+  (:func:`refusal`): never the project, the results or content folder, a
+  git work tree, or something holding one, and when it exists it must be a
+  site publish wrote before (it holds the :data:`MARKER` file) or empty;
+* one publish at a time per output: a second one waits for the lock file
+  beside the output (``.<output>.lock``) up to ``--wait`` seconds, then
+  stops with a message.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from importlib.util import find_spec
 from pathlib import Path
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
+
+MARKER = ".podium-site"
+MARKER_TEXT = "A site written by Podium's make publish, which replaces this folder as a whole.\n"
+
+
+class PublishError(Exception):
+    """A step of publishing failed; the text is the one line shown."""
 
 
 def build(settings: str, output: Path, content: str = "content") -> int:
@@ -27,15 +49,106 @@ def build(settings: str, output: Path, content: str = "content") -> int:
     return subprocess.call(command)
 
 
+def pagefind_command() -> list[str] | None:
+    """How to run PyPI's pagefind (the ``search`` extra), or None when it is not installed."""
+    return [sys.executable, "-m", "pagefind"] if find_spec("pagefind") else None
+
+
 def index_for_search(site: Path) -> None:
     """Build the Pagefind search index into ``site`` with PyPI's pagefind when it is
     installed (the ``search`` extra); without it the search page still lists every
-    event and player."""
-    if find_spec("pagefind") is None:
+    event and player.  An installed Pagefind that fails, or leaves no index, fails
+    the publish."""
+    command = pagefind_command()
+    if command is None:
         print("publish: pagefind is not installed (pip install 'pelican-podium[search]'): no search index")
         return
-    if subprocess.call([sys.executable, "-m", "pagefind", "--site", str(site), "--force-language", "en", "--quiet"]) != 0:
-        print("publish: pagefind failed: no search index", file=sys.stderr)
+    code = subprocess.call([*command, "--site", str(site), "--force-language", "en", "--quiet"])
+    if code != 0:
+        raise PublishError(f"the search index failed (pagefind exit {code})")
+    if not (site / "pagefind" / "pagefind.js").is_file():
+        raise PublishError("the search index is incomplete (pagefind wrote no pagefind.js)")
+
+
+# -- which outputs may be replaced ----------------------------------------------
+
+
+def _within(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def protected_folders(settings: str, content: str) -> list[tuple[str, Path]]:
+    """The folders an output may never be, hold or lie in: the project (the
+    settings file's folder: it may only hold the output), the results folder
+    (``PODIUM_RESULTS``) and the content folder."""
+    project = Path(settings).resolve().parent
+    results = Path(os.environ.get("PODIUM_RESULTS") or "results").resolve()
+    return [("the project", project), ("the results folder", results), ("the content folder", Path(content).resolve())]
+
+
+def _git_inside(folder: Path) -> Path | None:
+    """A ``.git`` at or below ``folder`` (a work tree it is or holds), if any."""
+    for root, dirs, files in os.walk(folder):
+        if ".git" in dirs or ".git" in files:
+            return Path(root)
+    return None
+
+
+def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
+    """Why ``output`` (resolved) may not be replaced by a publish, or None."""
+    for what, folder in protected:
+        if _within(folder, output):
+            return f"{output} is or holds {what} ({folder}); choose an OUTPUT folder of its own"
+        if what != "the project" and _within(output, folder):
+            return f"{output} lies inside {what} ({folder}); choose an OUTPUT folder outside it"
+    if any(part == ".git" for part in output.parts):
+        return f"{output} lies inside a git folder; choose another OUTPUT"
+    if not output.exists() and not output.is_symlink():
+        return None
+    if not output.is_dir():
+        return f"{output} exists and is not a folder; choose another OUTPUT"
+    work_tree = _git_inside(output)
+    if work_tree is not None:
+        return f"{output} is or holds a git work tree ({work_tree}); choose another OUTPUT"
+    if not (output / MARKER).is_file() and any(output.iterdir()):
+        return (f"{output} exists and is not a site make publish wrote (it has no {MARKER} file): "
+                "remove it or choose another OUTPUT")
+    return None
+
+
+# -- one publish at a time ----------------------------------------------------------
+
+
+def lock_path(output: Path) -> Path:
+    return output.with_name(f".{output.name}.lock")
+
+
+@contextlib.contextmanager
+def output_lock(output: Path, wait: float, label: str = "publish"):
+    """Hold the lock file beside ``output`` (``flock``: released when the process
+    ends, even killed); wait up to ``wait`` seconds for another holder."""
+    path = lock_path(output)
+    handle = open(path, "a+b")
+    try:
+        deadline = time.monotonic() + wait
+        said = False
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise PublishError(f"another build into {output} is still running ({path}); try again when it ends") from None
+                if not said:
+                    print(f"{label}: waiting for another build into {output} to end", file=sys.stderr)
+                    said = True
+                time.sleep(0.2)
+        yield
+    finally:
+        handle.close()
+
+
+# -- the swap ---------------------------------------------------------------------
 
 
 def swap_in(new: Path, output: Path) -> None:
@@ -46,11 +159,15 @@ def swap_in(new: Path, output: Path) -> None:
     if _exchange(new, output):
         shutil.rmtree(new)
         return
-    old = output.with_name(output.name + ".old")
+    old = _old(output)
     shutil.rmtree(old, ignore_errors=True)
     os.rename(output, old)
     os.rename(new, output)
     shutil.rmtree(old)
+
+
+def _old(output: Path) -> Path:
+    return output.with_name(f".{output.name}-old")
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -64,18 +181,48 @@ def _exchange(a: Path, b: Path) -> bool:
     return result == 0
 
 
-def publish(settings: str, output: Path, content: str = "content") -> int:
-    output = output.resolve()
-    output.parent.mkdir(parents=True, exist_ok=True)
-    for stale in output.parent.glob(f".{output.name}-build-*"):  # left by a build that was killed
+def _tidy(output: Path) -> None:
+    """What a killed publish left beside ``output``: its staging folders go; a
+    previous site moved aside by the two-rename swap comes back if the new one
+    never arrived."""
+    old = _old(output)
+    if old.is_dir() and not output.exists():
+        os.rename(old, output)
+    shutil.rmtree(old, ignore_errors=True)
+    for stale in output.parent.glob(f".{output.name}-build-*"):
         shutil.rmtree(stale, ignore_errors=True)
+
+
+# -- publish ------------------------------------------------------------------------
+
+
+def publish(settings: str, output: Path, content: str = "content", wait: float = 600.0) -> int:
+    """Build, index and swap in; 0, or 1 with one line on stderr saying why."""
+    output = output.resolve()
+    try:
+        reason = refusal(output, protected_folders(settings, content))
+        if reason is not None:
+            raise PublishError(f"refused: {reason}")
+        output.parent.mkdir(parents=True, exist_ok=True)
+        with output_lock(output, wait):
+            return _publish_locked(settings, output, content)
+    except PublishError as exc:
+        print(f"publish: {exc}; {output} is unchanged", file=sys.stderr)
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"publish: {exc.strerror or exc}{where}; {output} is unchanged", file=sys.stderr)
+    return 1
+
+
+def _publish_locked(settings: str, output: Path, content: str) -> int:
+    _tidy(output)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}-build-", dir=output.parent))
     try:
         code = build(settings, staging, content)
         if code != 0:
-            print(f"publish: the build failed (exit {code}); {output} is unchanged", file=sys.stderr)
-            return code
+            raise PublishError(f"the build failed (exit {code})")
         index_for_search(staging)  # before the swap: the live site always has its index
+        (staging / MARKER).write_text(MARKER_TEXT, "utf-8")
         swap_in(staging, output)
         print(f"publish: {output} updated")
         return 0
@@ -89,8 +236,9 @@ def main(argv=None) -> int:
     parser.add_argument("--settings", default="publishconf.py")
     parser.add_argument("--output", default="output")
     parser.add_argument("--content", default="content")
+    parser.add_argument("--wait", type=float, default=600.0, help="seconds to wait for another publish into the output")
     args = parser.parse_args(argv)
-    return publish(args.settings, Path(args.output), args.content)
+    return publish(args.settings, Path(args.output), args.content, args.wait)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-# ids (players) ^[a-z0-9][a-z0-9_-]*$; slugs and stage ids are a subset of it
-SAFE_PART = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+# ids (players) [a-z0-9][a-z0-9_-]*, matched whole; slugs and stage ids are a subset of it
+SAFE_PART = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 DEFAULT_URLS = {
     "home": "",
@@ -75,10 +75,10 @@ class Urls:
                 checked[key] = ""
             elif key == "group":
                 group = str(value).lower()
-                if not SAFE_PART.match(group):
+                if not SAFE_PART.fullmatch(group):
                     raise ValueError(f"unsafe group id in a URL: {value!r}")
                 checked[key] = "-" + group
-            elif isinstance(value, str) and SAFE_PART.match(value):
+            elif isinstance(value, str) and SAFE_PART.fullmatch(value):
                 checked[key] = value
             else:
                 raise ValueError(f"unsafe URL part {key}={value!r}")
