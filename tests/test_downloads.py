@@ -29,9 +29,9 @@ from test_site import build
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "plugins" / "podium" / "schemas" / "event-json.schema.json"
-EVENT_FOLDERS = sorted(p.parent for p in (ROOT / "results").glob("*/event.yaml")) + \
-    sorted(p.parent for p in (ROOT / "tests" / "samples" / "results").glob("*/event.yaml"))
-KNOCKOUTS = ["carcassonne-latvija-2019", "carcassonne-latvija-2020", "tantrix-wc-2003"]
+DEMO_FOLDERS = sorted(p.parent for p in (ROOT / "results").glob("*/event.yaml"))
+EVENT_FOLDERS = DEMO_FOLDERS + sorted(p.parent for p in (ROOT / "tests" / "samples" / "results").glob("*/event.yaml"))
+KNOCKOUTS = ["carcassonne-latvija-2019", "carcassonne-latvija-2020", "carcassonne-open-2021", "tantrix-wc-2003"]
 FORMULA = "=+-@\t\r"
 
 # brackets-model's storage types (Participant, Stage, Group, Round, Match, MatchGame,
@@ -118,7 +118,8 @@ def test_numbers_stay_numbers():
 
 
 def test_a_semicolon_or_tab_splitting_spreadsheet_finds_no_formula(event_folder):
-    names = ["Jack;=cmd|' /C calc'!A0", "Tab\t+1", "Anna, @SUM(A1)", "-Dash"]
+    # a name cannot hold a tab (validation refuses control characters): "+" after a space stands in
+    names = ["Jack;=cmd|' /C calc'!A0", "Tab +1", "Anna, @SUM(A1)", "-Dash"]
     ids = ["jack", "tab", "anna", "dash"]
     people = "\n".join(f"  - {{id: {i}, name: {json.dumps(n)}}}" for i, n in zip(ids, names))
     folder = event_folder({
@@ -182,7 +183,7 @@ def test_results_csv_has_a_row_for_every_seat_saying_what_event_json_says(folder
 
 def test_results_csv_columns_by_format():
     header_of = {}
-    for folder in EVENT_FOLDERS[:7]:
+    for folder in DEMO_FOLDERS:
         text = results_csv(json.loads(dumps(event_document(evaluate_one(folder)))))
         header_of[folder.name] = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     assert header_of["catan-latvija-2016"][:len(FIXED)] == FIXED
@@ -318,7 +319,7 @@ def site(tmp_path_factory):
 def test_the_site_writes_every_download_and_links_them(site):
     schema = site / "theme" / "podium" / "schemas" / "event-json.schema.json"
     assert schema.read_bytes() == SCHEMA.read_bytes()
-    for folder in EVENT_FOLDERS[:7]:
+    for folder in DEMO_FOLDERS:
         slug = folder.name
         outcome = evaluate_one(folder)
         document = event_document(outcome)
