@@ -18,6 +18,7 @@ import sys
 from .errors import Problems
 from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
+from .target import NotFound, event_folder
 
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -31,7 +32,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder")
-    validate.add_argument("results", nargs="?", default="results")
+    validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
     export = commands.add_parser("export", help="print an event's JSON document")
     export.add_argument("event", help="an event folder, e.g. results/my-event")
     pair = commands.add_parser("pair", help="seat the next round by the rules")
@@ -53,8 +54,10 @@ def main(argv=None) -> int:
     sim.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "event", None) is not None and args.command not in CREATING:
+            args.event = event_folder(args.event)
         return COMMANDS[args.command](args)
-    except (NotReady, Finished, UsageError) as exc:
+    except (NotReady, Finished, UsageError, NotFound) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
@@ -66,9 +69,20 @@ def main(argv=None) -> int:
 
 
 def _validate(args) -> int:
-    from .pipeline import evaluate_folder
+    from .pipeline import evaluate_folder, evaluate_one
+    from .target import NotFound, locate
 
-    outcomes, _ = evaluate_folder(args.results)
+    try:
+        target = locate(args.results)
+    except NotFound as exc:
+        raise UsageError(str(exc)) from None
+    if target.kind == "event":
+        outcome = evaluate_one(target.folder)
+        print(f"{outcome.event.slug}: valid")
+        return 0
+    outcomes, _ = evaluate_folder(target.folder)
+    if not outcomes:
+        raise UsageError(f"{target.folder} holds no event folders (each event is a folder with an event.yaml)")
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid")
     return 0
 
@@ -165,6 +179,7 @@ def _simulate(args) -> int:
     return 0
 
 
+CREATING = {"simulate"}  # commands whose event folder may not exist yet
 COMMANDS = {"validate": _validate, "export": _export, "pair": _pair, "new": _new, "simulate": _simulate}
 
 

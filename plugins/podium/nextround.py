@@ -56,11 +56,21 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     else:
         path = Path(current.source.where.path) if current.source else folder / file_name(header_of(current))
     if current.status != "upcoming":
-        missing = sum(1 for unit in current.units if not unit.has_result)
-        raise NotReady(f"{current.title or current.slug} is not complete: {missing} result(s) missing")
+        missing = missing_results(current)
+        raise NotReady(f"{current.title or current.slug} is not complete: no result yet at {', '.join(missing)}")
     if not current.units:
         raise NotReady(current.waiting or f"{current.title or current.slug} cannot be seated yet")
     return current, path, outcome
+
+
+def unit_name(rnd: RoundOutcome, unit) -> str:
+    """How the organiser calls a unit: "match 3" (Tantrix) or "table 3"."""
+    return f"match {unit.match}" if rnd.kind == "matches" else f"table {unit.table}"
+
+
+def missing_results(rnd: RoundOutcome) -> list[str]:
+    """The units of a round that have no result yet, by name, in order."""
+    return [unit_name(rnd, unit) for unit in rnd.units if not unit.has_result]
 
 
 def seating_units(rnd: RoundOutcome) -> tuple[str, list[dict]]:

@@ -14,20 +14,29 @@ from .errors import Problem, Problems
 from .formats import get_format
 from .formats.base import check_numbering
 from .outcome import EventOutcome
-from .results import ROUND_SUFFIXES, event_folders, read_event, read_registry
+from .readable import numbered_rounds, readable_part
+from .results import ROUND_SUFFIXES, event_folders, read_event_parts, read_registry
 from .workers import map_in_order
 
 
 def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | None, list[Problem]]:
-    """Read one event folder and run its format's engines."""
-    event, problems = read_event(Path(folder), registry, pending)
+    """Read one event folder and run its format's engines.
+
+    Every problem is found in one run: when some files are broken, the
+    engines still check the rounds before the first broken one
+    (:func:`podium.readable.readable_part`); the outcome is then None.
+    """
+    event, problems, unread = read_event_parts(Path(folder), registry, pending)
     if event is None:
         return None, problems
     fmt = get_format(event.format, event.options)
     misplaced = fmt.check_stages(event)
     problems += misplaced
-    problems += check_numbering(r for r in event.rounds if r.where.path not in {p.path for p in misplaced})
+    problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
     if problems:  # the engines run only on data that passed every general check
+        part = readable_part(fmt, event, unread, problems)
+        if part is not None:
+            problems += fmt.evaluate(part).problems
         return None, problems
     outcome = fmt.evaluate(event)
     return outcome, outcome.problems

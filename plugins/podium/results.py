@@ -99,18 +99,35 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
 
 
 def read_event(folder: Path, registry: dict | None = None, pending: dict | None = None) -> tuple[Event | None, list[Problem]]:
-    """Load, schema-check and model one event folder.
+    """Load, schema-check and model one event folder (see :func:`read_event_parts`)."""
+    event, problems, _unread = read_event_parts(folder, registry, pending)
+    return event, problems
+
+
+def read_event_parts(folder: Path, registry: dict | None = None, pending: dict | None = None):
+    """Load, schema-check and model one event folder: the event (None when
+    ``event.yaml`` cannot be read), every problem, and the round files that
+    could not be read.
+
+    A round file that fails to load or fails its schema leaves the event's
+    other files checked all the same: the event holds the rounds that could
+    be read, and the shared rules (known ids, one seat each) run on them.
+    ``unread`` lists ``(path, stage, round)`` for each file left out (stage
+    and round None when even they cannot be read), so that the caller knows
+    where the event's readable part ends.
 
     ``pending`` is a round file not yet written (``{"path": ..., "data": ...}``),
     evaluated as if it were there: how ``podium pair`` seats a new round.
     """
     registry = registry or {}
     problems: list[Problem] = []
+    unread: list[tuple] = []
     event_path = folder / "event.yaml"
-    if not SLUG.match(folder.name):
-        problems.append(Problem(str(event_path), 1, f"folder name '{folder.name}' is not a valid event slug (lowercase letters, digits and '-')"))
+    slug = _folder_name(folder)
+    if not SLUG.match(slug):
+        problems.append(Problem(str(event_path), 1, f"folder name '{slug}' is not a valid event slug (lowercase letters, digits and '-')"))
     if not event_path.exists():
-        return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")]
+        return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")], unread
     doc, found, checked = _load_checked(event_path, "event")
     problems += found + checked
     round_docs = []
@@ -121,19 +138,46 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
         problems += found + checked
         if round_doc is not None and not found and not checked:
             round_docs.append(round_doc)
+        else:
+            unread.append((str(path), *_header_of(round_doc, path)))
     if pending is not None:
         pending_doc = Document(str(pending["path"]), pending["data"], {(): 1})
         problems += schema_problems(pending_doc, "round")
         round_docs.append(pending_doc)
     if doc is None or any(p.path == doc.path for p in problems):
-        return None, problems
-    rounds_ok = not problems
-    event = _event(folder.name, doc, registry, problems)
-    if not rounds_ok:  # rules across rounds would only echo the broken files
-        return None, problems
+        return None, problems, unread
+    event = _event(slug, doc, registry, problems)
     event = replace(event, rounds=tuple(_round(d) for d in round_docs))
     problems += check_event(event)
-    return event, problems
+    return event, problems, unread
+
+
+def _folder_name(folder: Path) -> str:
+    """The event folder's own name, also when given as ``.`` or ``..``."""
+    return folder.name if folder.name not in ("", ".", "..") else folder.resolve().name
+
+
+def _header_of(doc, path: Path) -> tuple:
+    """``(stage, round)`` of a round file that failed its checks, when both are
+    readable: from its data, or else from its top-level ``stage:`` and
+    ``round:`` lines (a syntax error further down leaves them legible)."""
+    data = doc.data if doc is not None else None
+    if isinstance(data, dict) and isinstance(data.get("stage"), str) and type(data.get("round")) is int:
+        return data["stage"], data["round"]
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(65536).decode("utf-8", "replace")
+    except OSError:
+        return None, None
+    stage = _HEADER_STAGE.search(head)
+    number = _HEADER_ROUND.search(head)
+    if stage and number:
+        return stage.group(1), int(number.group(1))
+    return None, None
+
+
+_HEADER_STAGE = re.compile(r"^stage:[ ]+([a-z-]+)[ ]*(?:#.*)?$", re.M)
+_HEADER_ROUND = re.compile(r"^round:[ ]+([0-9]{1,3})[ ]*(?:#.*)?$", re.M)
 
 
 def _event(slug: str, doc, registry: dict, problems: list) -> Event:
