@@ -127,13 +127,9 @@ def _seating_report(rnd, event) -> str:
 
 
 def _write_atomically(path, text: str) -> None:
-    import os
-    import tempfile
+    from .files import write_atomically
 
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    os.replace(temporary, path)
+    write_atomically(path, text)
 
 
 def _new(args) -> int:

@@ -14,6 +14,7 @@ from .errors import Problem, Problems
 from .formats import get_format
 from .formats.base import check_numbering
 from .outcome import EventOutcome
+from .roundfields import field_problems
 from .readable import numbered_rounds, readable_part
 from .results import ROUND_SUFFIXES, event_folders, read_event_parts, read_registry
 from .workers import map_in_order
@@ -24,7 +25,9 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
 
     Every problem is found in one run: when some files are broken, the
     engines still check the rounds before the first broken one
-    (:func:`podium.readable.readable_part`); the outcome is then None.
+    (:func:`podium.readable.readable_part`); the outcome is then None.  A
+    field the format does not take (:mod:`podium.roundfields`) is an error
+    that leaves its round checked by the engines all the same.
     """
     event, problems, unread = read_event_parts(Path(folder), registry, pending)
     if event is None:
@@ -33,13 +36,25 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     misplaced = fmt.check_stages(event)
     problems += misplaced
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
+    refused = [p for rnd in event.rounds for p in field_problems(event.format, rnd.where.doc)]
     if problems:  # the engines run only on data that passed every general check
         part = readable_part(fmt, event, unread, problems)
         if part is not None:
             problems += fmt.evaluate(part).problems
-        return None, problems
+        return None, problems + _unsaid(refused, problems)
     outcome = fmt.evaluate(event)
+    if refused:
+        return None, outcome.problems + _unsaid(refused, outcome.problems)
     return outcome, outcome.problems
+
+
+def _unsaid(refused, problems) -> list[Problem]:
+    """The refused fields that no other problem at their line names already."""
+    def field(problem):
+        return problem.message.split(":", 1)[0].rsplit(", ", 1)[-1]
+
+    return [r for r in refused
+            if not any(p.path == r.path and p.line == r.line and field(r) in p.message for p in problems)]
 
 
 def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[list[EventOutcome], dict]:
