@@ -2,7 +2,10 @@
 
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
     podium export RESULTS/<slug>               the event's JSON document on stdout
-    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules
+    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
+    podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
+    podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
+    podium status RESULTS/<slug>               where the event stands and what to do next
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
 
@@ -18,6 +21,7 @@ import sys
 from .errors import Problems
 from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
+from .commands.withdraw import WithdrawError
 from .target import NotFound, event_folder
 
 
@@ -35,9 +39,9 @@ def main(argv=None) -> int:
     validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
     export = commands.add_parser("export", help="print an event's JSON document")
     export.add_argument("event", help="an event folder, e.g. results/my-event")
-    pair = commands.add_parser("pair", help="seat the next round by the rules")
-    pair.add_argument("event", help="an event folder, e.g. results/my-event")
-    pair.add_argument("--write", action="store_true", help="save the round file, ready for results")
+    modules = _command_modules()
+    for module in modules.values():
+        module.register(commands)
     new = commands.add_parser("new", help="create a new event folder")
     new.add_argument("slug", help="the event's slug (folder name): lowercase letters, digits, '-'")
     new.add_argument("--format", required=True, choices=FORMAT_IDS)
@@ -56,8 +60,9 @@ def main(argv=None) -> int:
     try:
         if getattr(args, "event", None) is not None and args.command not in CREATING:
             args.event = event_folder(args.event)
-        return COMMANDS[args.command](args)
-    except (NotReady, Finished, UsageError, NotFound) as exc:
+        run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
+        return run(args)
+    except (NotReady, Finished, UsageError, NotFound, WithdrawError) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
@@ -97,33 +102,12 @@ def _export(args) -> int:
     return 0
 
 
-def _pair(args) -> int:
-    from .nextround import next_seating, seating_text
+def _command_modules():
+    from importlib import import_module
 
-    rnd, path, outcome = next_seating(args.event)
-    print(_seating_report(rnd, outcome.event))
-    if args.write:
-        if path.exists() and rnd.source is not None and rnd.source.listed:
-            print(f"{path} already lists this seating; nothing written")
-            return 0
-        _write_atomically(path, seating_text(rnd))
-        print(f"written: {path}")
-    return 0
+    from .commands import MODULES
 
-
-def _seating_report(rnd, event) -> str:
-    names = {p.id: p.name for p in event.players}
-    title = rnd.title or f"{rnd.stage} round {rnd.round}"
-    how = rnd.seating.rule or rnd.seating.method
-    if rnd.seating.purpose:
-        how += f" (draw purpose: {rnd.seating.purpose})"
-    lines = [f"{title} — {how}"]
-    label = "Match" if rnd.kind == "matches" else "Table"
-    for unit in rnd.units:
-        number = getattr(unit, "match", None) or unit.table
-        people = ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in unit.players)
-        lines.append(f"  {label} {number}: {people}")
-    return "\n".join(lines)
+    return {name: import_module(f".commands.{name}", __package__) for name in MODULES}
 
 
 def _write_atomically(path, text: str) -> None:
@@ -176,7 +160,8 @@ def _simulate(args) -> int:
 
 
 CREATING = {"simulate"}  # commands whose event folder may not exist yet
-COMMANDS = {"validate": _validate, "export": _export, "pair": _pair, "new": _new, "simulate": _simulate}
+COMMANDS = {"validate": _validate, "export": _export, "new": _new, "simulate": _simulate}
+
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from pathlib import Path
 from .outcome import EventOutcome, RoundOutcome
 from .pipeline import evaluate_one
 from .roundfile import round_text
+from .upcoming import seating_only_files, without_units
 
 
 class NotReady(Exception):
@@ -42,8 +43,18 @@ def header_of(rnd: RoundOutcome) -> dict:
 
 def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     """The next round, seated; the path of its file (existing or to be
-    written); and the event's outcome with that round in it."""
+    written); and the event's outcome with that round in it.
+
+    A round file that lists a seating and no result (:mod:`podium.upcoming`)
+    is seated afresh, as if it listed none: the seating the rules give now,
+    after a withdrawal, an absence or a corrected earlier result.
+    """
     folder = Path(folder)
+    for path, data in seating_only_files(folder):
+        outcome = evaluate_one(folder, pending={"path": path, "data": without_units(data)})
+        current = next((r for r in outcome.rounds if r.source is not None and r.source.where.path == str(path)), None)
+        if current is not None and current is outcome.next_round():
+            return _ready(current), path, outcome
     outcome = evaluate_one(folder)
     current = outcome.next_round()
     if current is None:
@@ -55,12 +66,17 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
         current = outcome.next_round()
     else:
         path = Path(current.source.where.path) if current.source else folder / file_name(header_of(current))
+    return _ready(current), path, outcome
+
+
+def _ready(current: RoundOutcome) -> RoundOutcome:
+    """``current`` if it can be seated now; else NotReady says why."""
     if current.status != "upcoming":
         missing = missing_results(current)
         raise NotReady(f"{current.title or current.slug} is not complete: no result yet at {', '.join(missing)}")
     if not current.units:
         raise NotReady(current.waiting or f"{current.title or current.slug} cannot be seated yet")
-    return current, path, outcome
+    return current
 
 
 def unit_name(rnd: RoundOutcome, unit) -> str:

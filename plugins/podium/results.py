@@ -117,7 +117,8 @@ def read_event_parts(folder: Path, registry: dict | None = None, pending: dict |
     where the event's readable part ends.
 
     ``pending`` is a round file not yet written (``{"path": ..., "data": ...}``),
-    evaluated as if it were there: how ``podium pair`` seats a new round.
+    evaluated as if it were there (in place of the file at that path, if
+    any): how ``podium pair`` seats a new round or re-seats one.
     """
     registry = registry or {}
     problems: list[Problem] = []
@@ -131,8 +132,11 @@ def read_event_parts(folder: Path, registry: dict | None = None, pending: dict |
     doc, found, checked = _load_checked(event_path, "event")
     problems += found + checked
     round_docs = []
+    replaced = str(pending["path"]) if pending is not None else None
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.suffix not in ROUND_SUFFIXES or path.name.startswith("."):
+            continue
+        if str(path) == replaced:  # the pending file stands in for it
             continue
         round_doc, found, checked = _load_checked(path, "round")
         problems += found + checked
