@@ -283,6 +283,14 @@ class TantrixMatch:
         }
 
 
+# Statuses of a match not yet decided (formats.md 4).  NONAGR and UNSURE are
+# wrong on any decided match; TIMMED and TLATER stay on a match that extra
+# games decided (how they were played), and are wrong on one its standard
+# games decided.
+UNDECIDED_ONLY = ("NONAGR", "UNSURE")
+EXTRA_GAMES = ("TIMMED", "TLATER")
+
+
 def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict | None = None) -> tuple[TantrixMatch, list[Problem]]:
     """Score the games of a recorded match and decide it (see :func:`decide`).
 
@@ -311,6 +319,13 @@ def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict |
                                 f"match {match.match}: game {decided_after + 1} was recorded after the match was decided "
                                 f"(game {decided_after} gave {match.players[side]} the match)"))
     winner = match.players[side] if side is not None else None
+    if decided_after is not None and (match.status in UNDECIDED_ONLY
+                                      or (match.status in EXTRA_GAMES and decided_after <= standard)):
+        why = ("means the match is still undecided" if match.status in UNDECIDED_ONLY
+               else "says extra games were needed")
+        problems.append(Problem(where.path, where.line("status"),
+                                f"match {match.match}: status {match.status} {why}, but game {decided_after} decided it "
+                                f"for {winner} (write status: NORMAL, or remove the games after it)"))
     if match.status == "RESIGN":
         if match.resigned is None:
             problems.append(Problem(where.path, where.line("status"), f"match {match.match}: status RESIGN needs resigned: <id> (who conceded)"))
