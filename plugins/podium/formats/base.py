@@ -15,6 +15,7 @@ from ..draw import Lots
 from ..errors import Problem
 from ..model import Event, Round
 from ..outcome import EventOutcome
+from .shape import manual_shape
 
 
 @dataclass(frozen=True)
@@ -115,16 +116,20 @@ class Run:
         self.files = {(r.stage, r.round): r for r in event.rounds}
 
 
-def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table") -> list[Problem]:
+def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", groups: dict | None = None) -> list[Problem]:
     """Check a listed seating against the rules' (formats.md 0.6).
 
     The same players at each table and the tables in the same order; the
     order within a table is the venue's and is not checked.  The first
     difference is reported at the table that differs.  A file that says
-    ``manual: "reason"`` is accepted as it is.
+    ``manual: "reason"`` may seat other players together, but not change
+    the round's shape (:func:`podium.formats.shape.manual_shape`; ``groups``:
+    player -> group, for a stage played in groups).
     """
-    if rnd.manual or rnd.units is None:
+    if rnd.units is None:
         return []
+    if rnd.manual:
+        return manual_shape(rnd, [len(e) for e in expected], [pid for e in expected for pid in e], groups, what)
     units = list(rnd.units)
     numbers = [getattr(u, "table", None) or getattr(u, "match", None) for u in units]
     for i, (unit, number) in enumerate(zip(units, numbers)):
