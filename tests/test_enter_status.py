@@ -120,3 +120,34 @@ def test_status_outside_git_and_with_problems(tmp_path, capsys):
     assert main(["status", str(folder)]) == 1
     out = capsys.readouterr().out
     assert "problem" in out and "podium validate" in out and "git:" not in out
+
+
+def match_players(path):
+    return [m.split(", ") for m in re.findall(r"players: \[([^\]]*)\]", path.read_text("utf-8"))]
+
+
+def test_a_knockout_match_is_seated_once_its_two_feeders_are_decided(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "tantrix-wc", 8)
+    main(["pair", str(folder), "--write"])
+    first = folder / "main-01.yaml"
+    quarter = match_players(first)
+    wins = lambda pid: "".join(f"{pid} 10\n" for _ in range(7))  # a quarterfinal: 7 standard games
+    code, _out, err = piped(monkeypatch, capsys, folder, wins(quarter[0][0]) + wins(quarter[1][1]) + "-\n-\n")
+    assert code == 0, err
+    (first).write_text(first.read_text("utf-8").replace(f"players: [{', '.join(quarter[2])}]",
+                                                        f"players: [{', '.join(quarter[2])}]\n    status: TLATER\n    when: 2026-06-01"))
+    assert main(["validate", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["pair", str(folder), "--write"]) == 0  # match 3 is pending, match 1 of the semifinals is known
+    second = folder / "main-02.yaml"
+    assert f"written: {second}" in capsys.readouterr().out
+    assert match_players(second) == [[quarter[0][0], quarter[1][1]]]
+    first.write_text(first.read_text("utf-8").replace("    status: TLATER\n    when: 2026-06-01\n", ""))  # played at last
+    code, _out, err = piped(monkeypatch, capsys, folder, wins(quarter[2][0]) + wins(quarter[3][0]), "main-01")
+    assert code == 0, err
+    piped(monkeypatch, capsys, folder, f"{quarter[0][0]} 10\n-\n", "main-02")  # the first semifinal has begun
+    assert main(["pair", str(folder), "--write"]) == 0
+    assert f"re-seated: {second}" in capsys.readouterr().out
+    assert match_players(second) == [[quarter[0][0], quarter[1][1]], [quarter[2][0], quarter[3][0]]]
+    assert "{margin: 10}" in second.read_text("utf-8")  # the game already played stays
+    assert main(["validate", str(folder)]) == 0

@@ -57,6 +57,10 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
             return _ready(current), path, outcome
     outcome = evaluate_one(folder)
     current = outcome.next_round()
+    if current is not None and current.status == "in-progress":
+        later = _seatable_later(folder, outcome, current)
+        if later is not None:
+            return later
     if current is None:
         header = outcome.format.next_round_header(outcome)
         if header is None:
@@ -67,6 +71,26 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     else:
         path = Path(current.source.where.path) if current.source else folder / file_name(header_of(current))
     return _ready(current), path, outcome
+
+
+def _seatable_later(folder: Path, outcome: EventOutcome, current: RoundOutcome):
+    """A knockout advances match by match: while ``current`` is being played,
+    a round (``current`` or a later one) with a match its file does not list
+    yet (both feeder matches decided), as ``(round, path, outcome)``; None
+    when there is none."""
+    for rnd in outcome.rounds[outcome.rounds.index(current):]:
+        if rnd.source is not None and rnd.source.listed \
+                and any(getattr(unit, "source", True) is None for unit in rnd.units):
+            return rnd, Path(rnd.source.where.path), outcome
+    header = outcome.format.next_round_header(outcome)
+    if header is None:
+        return None
+    path = folder / file_name(header)
+    seated = evaluate_one(folder, pending={"path": path, "data": header})
+    later = next((r for r in seated.rounds if (r.stage, r.round) == (header["stage"], header["round"])), None)
+    if later is None or not later.units:
+        return None
+    return later, path, seated
 
 
 def _ready(current: RoundOutcome) -> RoundOutcome:

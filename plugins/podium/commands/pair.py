@@ -64,6 +64,11 @@ def write_seating(rnd, path) -> str:
     listed_key = unit_key(doc.data if doc is not None else None)
     if listed_key == key and _same_seating(doc.data[key], units):
         return f"{path} already lists this seating; nothing written"
+    if listed_key == "matches" == key:  # a knockout round grows match by match: the listed ones stay
+        listed = {unit.get("match"): unit for unit in doc.data[key]}
+        units = [listed.get(unit["match"], unit) for unit in units]
+        units += [unit for number, unit in sorted(listed.items()) if number not in {u["match"] for u in units}]
+        units.sort(key=lambda unit: unit.get("match", 0))
     write_atomically(path, set_units(text, key, units))
     return f"re-seated: {path}" if listed_key else f"written: {path}"
 

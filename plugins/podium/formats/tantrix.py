@@ -504,17 +504,34 @@ class TantrixWC(Format):
     def next_round_header(self, outcome) -> dict | None:
         """The next round file to create once every round so far is complete:
         the next main-draw round, then (only when the organisers started one,
-        since it is optional) the next consolation round."""
+        since it is optional) the next consolation round.  While a round is
+        being played, a later round is due as soon as one of its matches can
+        be seated (:meth:`_seatable_round`)."""
         event = outcome.event
-        if any(r.status != "complete" for r in outcome.rounds):
-            return None
         present = {(r.stage, r.round) for r in event.rounds}
+        if any(r.status != "complete" for r in outcome.rounds):
+            return self._seatable_round(outcome, present)
         for spec in self.stages(event):
             if spec.id == "consolation" and not any(stage == "consolation" for stage, _ in present):
                 continue
             for number in range(1, spec.rounds + 1):
                 if (spec.id, number) not in present:
                     return {"stage": spec.id, "round": number}
+        return None
+
+    @staticmethod
+    def _seatable_round(outcome, present) -> dict | None:
+        """While a round is still being played: the first later round with no
+        file that already has a match to seat (both its feeder matches decided),
+        so that the bracket advances match by match."""
+        for key in ("bracket", "consolation_bracket"):
+            bracket = outcome.extra.get(key)
+            for rnd in (bracket or {}).get("rounds", ()):
+                if (bracket["stage"], rnd["round"]) in present:
+                    continue
+                if any(not slot["bye"] and None not in slot["players"] for slot in rnd["slots"]):
+                    return {"stage": bracket["stage"], "round": rnd["round"]}
+                break  # a later round cannot have a known match before this one
         return None
 
     def evaluate(self, event: Event) -> EventOutcome:
