@@ -92,7 +92,7 @@ def test_all_problems_of_all_files_at_once(event_folder):
     })
     found = messages(folder)
     # a file that fails its schema leaves the others checked in the same run
-    assert "test-event/final-01.yaml:3: winner: unknown field (known fields here: absent, advance, games, manual, matches, note, round, session, stage, tables, withdrawn)" in found
+    assert "test-event/final-01.yaml:3: winner: unknown field (known fields here: absent, advance, correction, games, manual, matches, note, round, seated_from, session, stage, tables, withdrawn)" in found
     assert "test-event/qualifying-01.yaml:5: player 'zoe' is not a player of this event" in found
     assert "test-event/qualifying-01.yaml:5: player 'a' is seated twice in this round (also at table 1)" in found
     assert "test-event/qualifying-03.yaml:2: qualifying has 2 round(s) in catan-lt-route66; there is no round 3" in found

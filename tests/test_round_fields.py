@@ -37,7 +37,7 @@ def test_fields_of_other_formats_in_a_catan_round_are_errors_at_their_lines(tmp_
     insert_after(q1, "- table: 2\n", "    deals: [{game: honorowe, player: x}]\n")
     capsys.readouterr()
     found = errors(folder, capsys)
-    known = "fields here: manual, note, round, stage, tables"
+    known = "fields here: correction, manual, note, round, seated_from, stage, tables"
     assert f"{q1}:3: session: catan-lt-route66 round files have no such field ({known})" in found
     assert f"{q1}:4: absent: catan-lt-route66 round files have no such field ({known})" in found
     assert any(line.startswith(f"{q1}:5: withdrawn: only a final round file of catan-lt-route66 takes this field, "

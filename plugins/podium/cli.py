@@ -84,13 +84,22 @@ def _validate(args) -> int:
         raise UsageError(str(exc)) from None
     if target.kind == "event":
         outcome = evaluate_one(target.folder)
+        _print_notes([outcome])
         print(f"{outcome.event.slug}: valid")
         return 0
     outcomes, _ = evaluate_folder(target.folder)
     if not outcomes:
         raise UsageError(f"{target.folder} holds no event folders (each event is a folder with an event.yaml)")
+    _print_notes(outcomes)
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid")
     return 0
+
+
+def _print_notes(outcomes) -> None:
+    """One note per corrected round (podium.corrections): not a problem."""
+    for outcome in outcomes:
+        for correction in outcome.extra.get("corrections") or ():
+            print(correction.note())
 
 
 def _export(args) -> int:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from . import corrections
 from .errors import Problem, Problems
 from .formats import get_format
 from .formats.base import check_numbering
 from .outcome import EventOutcome
-from .roundfields import field_problems
 from .readable import numbered_rounds, readable_part
+from .roundfields import field_problems
 from .results import ROUND_SUFFIXES, event_folders, read_event_parts, read_registry
 from .workers import map_in_order
 
@@ -37,12 +38,14 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     problems += misplaced
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
     refused = [p for rnd in event.rounds for p in field_problems(event.format, rnd.where.doc)]
+    event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     if problems:  # the engines run only on data that passed every general check
         part = readable_part(fmt, event, unread, problems)
         if part is not None:
             problems += fmt.evaluate(part).problems
         return None, problems + _unsaid(refused, problems)
     outcome = fmt.evaluate(event)
+    outcome.extra["corrections"] = corrected
     if refused:
         return None, outcome.problems + _unsaid(refused, outcome.problems)
     return outcome, outcome.problems

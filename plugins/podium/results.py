@@ -234,7 +234,8 @@ def _round(doc) -> Round:
         manual=data.get("manual"), note=data.get("note"),
         absent=tuple(data.get("absent", ())), withdrawn=tuple(data.get("withdrawn", ())),
         advance=tuple(sorted((int(k), v) for k, v in (data.get("advance") or {}).items())),
-        tables=tables, games=games, matches=matches,
+        tables=tables, games=games, matches=matches, correction=data.get("correction"),
+        seated_from=tuple(sorted((data.get("seated_from") or {}).items())),
     )
 
 

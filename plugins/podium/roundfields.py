@@ -19,7 +19,7 @@ from .wording import place
 
 ALL = None  # every stage of the format
 
-_COMMON = {"stage": ALL, "round": ALL, "manual": ALL, "note": ALL}
+_COMMON = {"stage": ALL, "round": ALL, "manual": ALL, "note": ALL, "correction": ALL, "seated_from": ALL}
 _CATAN_TABLE = {"table": ALL, "seats": ALL, "winner": ALL, "note": ALL}
 
 ROUND_FIELDS = {

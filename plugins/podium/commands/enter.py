@@ -89,10 +89,10 @@ def _round_path(folder: Path, name: str | None, stdout) -> Path:
     if current is not None and current.source is not None and current.source.listed:
         return Path(current.source.where.path)
     try:
-        rnd, path, _seated = next_seating(folder)
+        rnd, path, seated = next_seating(folder)
     except NotReady as exc:
         raise EntryError(str(exc)) from None
-    print(write_seating(rnd, path), file=stdout)
+    print(write_seating(rnd, path, seated), file=stdout)
     return path
 
 

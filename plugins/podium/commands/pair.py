@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..nextround import next_seating, seating_text, seating_units
-from ..roundedit import set_units
+from ..corrections import seated_from
+from ..roundedit import field_line, set_field, set_units
 from ..upcoming import unit_key, units_with_results
 
 
@@ -29,7 +30,7 @@ def run(args) -> int:
         raise Problems(exc.problems + played_and_differing(exc.problems)) from None
     print(seating_report(rnd, outcome.event))
     if args.write:
-        print(write_seating(rnd, path))
+        print(write_seating(rnd, path, outcome))
     return 0
 
 
@@ -51,26 +52,47 @@ def played_and_differing(problems) -> list[Problem]:
     return said
 
 
-def write_seating(rnd, path) -> str:
-    """Write the round's seating to its file; what was done, in one line."""
+def write_seating(rnd, path, outcome) -> str:
+    """Write the round's seating to its file, with what it was seated from
+    (``seated_from``: :mod:`podium.corrections`); what was done, in one line."""
     key, units = seating_units(rnd)
+    earlier = _earlier(outcome, rnd)
+
+    def recorded(text: str) -> str:  # a first round rests on nothing: no record
+        return set_field(text, "seated_from", field_line("seated_from", seated_from(earlier))) if earlier else text
+
     if not path.exists():
-        write_atomically(path, seating_text(rnd))
+        write_atomically(path, recorded(seating_text(rnd)))
         return f"written: {path}"
     from ..loader import load_file
 
     text = path.read_text("utf-8")
     doc, _problems = load_file(path)
     listed_key = unit_key(doc.data if doc is not None else None)
-    if listed_key == key and _same_seating(doc.data[key], units):
-        return f"{path} already lists this seating; nothing written"
-    if listed_key == "matches" == key:  # a knockout round grows match by match: the listed ones stay
+    same = listed_key == key and _same_seating(doc.data[key], units)
+    if not same and listed_key == "matches" == key:  # a knockout round grows match by match: the listed ones stay
         listed = {unit.get("match"): unit for unit in doc.data[key]}
         units = [listed.get(unit["match"], unit) for unit in units]
         units += [unit for number, unit in sorted(listed.items()) if number not in {u["match"] for u in units}]
         units.sort(key=lambda unit: unit.get("match", 0))
-    write_atomically(path, set_units(text, key, units))
+    new = recorded(text if same else set_units(text, key, units))
+    if new == text:
+        return f"{path} already lists this seating; nothing written"
+    write_atomically(path, new)
+    if same:
+        return f"{path} already lists this seating; seated_from recorded"
     return f"re-seated: {path}" if listed_key else f"written: {path}"
+
+
+def _earlier(outcome, rnd) -> list:
+    """The round files the engine read before ``rnd``: what its seating rests on."""
+    earlier = []
+    for other in outcome.rounds:
+        if other is rnd:
+            break
+        if other.source is not None and other.source.listed:
+            earlier.append(other.source)
+    return earlier
 
 
 def _same_seating(listed, units) -> bool:

@@ -74,7 +74,7 @@ def run(args) -> int:
         return 0
     if seat_path == path:
         print(seating_report(rnd, seated.event))
-        print(write_seating(rnd, seat_path))
+        print(write_seating(rnd, seat_path, seated))
     return 0
 
 

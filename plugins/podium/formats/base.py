@@ -126,10 +126,19 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
     the round's shape (:func:`podium.formats.shape.manual_shape`; ``groups``:
     player -> group, for a stage played in groups).
     """
-    if rnd.units is None:
+    if rnd.units is None or rnd.stands:  # a round played before a correction stands (podium.corrections)
         return []
     if rnd.manual:
         return manual_shape(rnd, [len(e) for e in expected], [pid for e in expected for pid in e], groups, what)
+    found = _differences(rnd, expected, what)
+    if found and rnd.stale:
+        found = [Problem(p.path, p.line, p.message + "; it was seated before an earlier result was corrected: "
+                         "podium pair --write seats it again") for p in found]
+    return found
+
+
+def _differences(rnd: Round, expected: list[list[str]], what: str) -> list[Problem]:
+    """The first difference between the listed seating and the rules' (see compare_seating)."""
     units = list(rnd.units)
     numbers = [getattr(u, "table", None) or getattr(u, "match", None) for u in units]
     for i, (unit, number) in enumerate(zip(units, numbers)):

@@ -677,7 +677,7 @@ class _TantrixRun(Run):
                                          f"match {match.match} is a bye: {slot.winner or 'its player'} goes through without a match (leave it out)"))
             return None
         expected = slot.players
-        if not rnd.manual:
+        if not rnd.manual and not rnd.stands:  # a match played before a correction stands as played
             if None in expected:
                 if number > 1:
                     feeders = " and ".join(str(2 * match.match - 1 + i) for i, p in enumerate(expected) if p is None)
