@@ -151,3 +151,24 @@ def test_a_knockout_match_is_seated_once_its_two_feeders_are_decided(tmp_path, m
     assert match_players(second) == [[quarter[0][0], quarter[1][1]], [quarter[2][0], quarter[3][0]]]
     assert "{margin: 10}" in second.read_text("utf-8")  # the game already played stays
     assert main(["validate", str(folder)]) == 0
+
+
+def test_ctrl_c_at_a_prompt_keeps_what_was_entered(tmp_path, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    main(["pair", str(folder), "--write"])
+
+    class Interrupted(Terminal):
+        def readline(self, *args):
+            line = super().readline(*args)
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    class Args:
+        event = folder
+        round = None
+
+    stdout = io.StringIO()
+    assert enter.run(Args, stdin=Interrupted("10 8 7 5\n"), stdout=stdout) == 130
+    assert "stopped: 1 result written" in stdout.getvalue()
+    assert "seats: {" in (folder / "qualifying-01.yaml").read_text("utf-8")

@@ -71,6 +71,10 @@ def run(args, stdin=None, stdout=None) -> int:
         if str(stop):
             print(str(stop), file=sys.stderr)
             return 1
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D at a prompt: what was entered is saved
+        print(f"\nstopped: {entered} result{'s' if entered != 1 else ''} written to {path}; "
+              f"run podium enter again to go on", file=stdout)
+        return 130
     print(f"{entered} result{'s' if entered != 1 else ''} written to {path}" if entered else f"nothing new written to {path}",
           file=stdout)
     return 0
