@@ -138,6 +138,8 @@ def test_a_knockout_match_is_seated_once_its_two_feeders_are_decided(tmp_path, m
                                                         f"players: [{', '.join(quarter[2])}]\n    status: TLATER\n    when: 2026-06-01"))
     assert main(["validate", str(folder)]) == 0
     capsys.readouterr()
+    assert main(["status", str(folder)]) == 0
+    assert f"podium pair {folder} --write seats the matches of Semifinal already known (main-02.yaml)" in capsys.readouterr().out
     assert main(["pair", str(folder), "--write"]) == 0  # match 3 is pending, match 1 of the semifinals is known
     second = folder / "main-02.yaml"
     assert f"written: {second}" in capsys.readouterr().out

@@ -58,7 +58,7 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     outcome = evaluate_one(folder)
     current = outcome.next_round()
     if current is not None and current.status == "in-progress":
-        later = _seatable_later(folder, outcome, current)
+        later = seatable_later(folder, outcome, current)
         if later is not None:
             return later
     if current is None:
@@ -73,7 +73,7 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     return _ready(current), path, outcome
 
 
-def _seatable_later(folder: Path, outcome: EventOutcome, current: RoundOutcome):
+def seatable_later(folder: Path, outcome: EventOutcome, current: RoundOutcome):
     """A knockout advances match by match: while ``current`` is being played,
     a round (``current`` or a later one) with a match its file does not list
     yet (both feeder matches decided), as ``(round, path, outcome)``; None

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 
-
-
 @dataclass(frozen=True)
 class _Placeholder:
     """A broken round file's stage and round, for the numbering check only."""
@@ -70,6 +68,3 @@ def readable_part(fmt, event, unread, problems):
     cut = min(cuts)
     kept = tuple(r for r in event.rounds if r.stage in order and (order[r.stage], r.round) < cut and r.where.path not in bad)
     return replace(event, rounds=kept)
-
-
-

@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 from ..errors import Problems
-from ..nextround import missing_results
+from ..nextround import missing_results, seatable_later
 from ..pipeline import evaluate_one
 
 
@@ -69,7 +69,12 @@ def next_step(outcome, folder: Path) -> str:
         return "nothing: every round is complete" + (" and the classification is final" if outcome.finished else "")
     title = str(current.title or current.slug)
     if current.status == "in-progress":
-        return f"podium enter {folder} (results of {title}: {', '.join(missing_results(current))})"
+        step = f"podium enter {folder} (results of {title}: {', '.join(missing_results(current))})"
+        later = seatable_later(folder, outcome, current)
+        if later is not None:
+            rnd, path, _seated = later
+            step += f"; podium pair {folder} --write seats the matches of {rnd.title or rnd.slug} already known ({path.name})"
+        return step
     if not current.units:
         return f"{title} cannot be seated yet: {current.waiting}" if current.waiting else f"{title} cannot be seated yet"
     if current.source is None or not current.source.listed:
