@@ -147,3 +147,18 @@ def test_withdraw_of_an_unknown_player(tmp_path, capsys):
     folder = simulate(tmp_path, "baska-gp", 8, 1)
     assert main(["withdraw", str(folder), "nobody"]) == 1
     assert "'nobody' is not a player of cup" in capsys.readouterr().err
+
+
+def test_a_flow_style_round_file_is_refused_without_a_traceback(tmp_path, capsys):
+    folder = simulate(tmp_path, "baska-gp", 8, 1)
+    assert main(["pair", str(folder), "--write"]) == 0
+    path = folder / "grand-prix-02.yaml"
+    seats = seated(path)
+    flow = "{stage: grand-prix, round: 2, session: 1, tables: [" + ", ".join(
+        f"{{table: {i}, seats: [{', '.join(t)}]}}" for i, t in enumerate(seats, 1)) + "]}\n"
+    path.write_text(flow, "utf-8")
+    assert main(["validate", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["withdraw", str(folder), seats[0][0]]) == 1
+    err = capsys.readouterr().err
+    assert "flow style" in err and "Traceback" not in err

@@ -21,6 +21,7 @@ import sys
 from .errors import Problems
 from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
+from .roundedit import EditError
 from .commands.enter import EntryError
 from .commands.withdraw import WithdrawError
 from .target import NotFound, event_folder
@@ -63,7 +64,7 @@ def main(argv=None) -> int:
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
-    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError) as exc:
+    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:

@@ -32,17 +32,17 @@ def _spans(text: str) -> dict:
     try:
         data = YAML(typ="rt").load(text)
     except YAMLError as exc:
-        raise EditError(f"cannot be read for editing: {str(exc).splitlines()[0]}") from None
+        raise EditError(f"the round file cannot be read for editing: {str(exc).splitlines()[0]}") from None
     if data is None:
         return {}
     if not hasattr(data, "lc") or not isinstance(data, dict):
-        raise EditError("is not a mapping of fields")
+        raise EditError("the round file is not a mapping of fields")
     starts = sorted((data.lc.key(key)[0], key) for key in data)
     lines = text.splitlines()
     spans = {}
     for i, (start, key) in enumerate(starts):
         if data.lc.key(key)[1] != 0:
-            raise EditError("has its fields in flow style ({...}); write one field per line to let podium edit it")
+            raise EditError("the round file writes its fields in flow style ({...}); write one field per line to let podium edit it")
         end = starts[i + 1][0] if i + 1 < len(starts) else len(lines)
         while end - 1 > start and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
             end -= 1  # comments and blank lines before the next field are that field's
