@@ -47,7 +47,9 @@ def test_pair_write_reseats_a_round_without_results_keeping_comments(tmp_path, c
     assert main(["validate", str(folder)]) == 1  # the listed seating still has them
     capsys.readouterr()
     assert main(["pair", str(folder)]) == 0  # shows the seating the rules give now
-    assert f"re-seated" not in capsys.readouterr().out and seated(path) == before
+    out = capsys.readouterr().out
+    assert f"{path} lists another seating: podium pair {folder} --write replaces it with this one" in out
+    assert "re-seated" not in out and seated(path) == before
     assert main(["pair", str(folder), "--write"]) == 0
     assert f"re-seated: {path}" in capsys.readouterr().out
     after = path.read_text("utf-8")

@@ -31,7 +31,21 @@ def run(args) -> int:
     print(seating_report(rnd, outcome.event))
     if args.write:
         print(write_seating(rnd, path, outcome))
+    elif _lists_another(rnd, path):
+        print(f"{path} lists another seating: podium pair {args.event} --write replaces it with this one")
     return 0
+
+
+def _lists_another(rnd, path) -> bool:
+    """Whether the round's file lists a seating other than ``rnd``'s."""
+    from ..loader import load_file
+
+    if not path.exists():
+        return False
+    doc, _problems = load_file(path)
+    key, units = seating_units(rnd)
+    data = doc.data if doc is not None else None
+    return unit_key(data) == key and not _same_seating(data[key], units)
 
 
 _DIFFERS = ("differs from the rules", "should not exist (or add manual", "the rules give")
