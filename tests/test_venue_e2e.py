@@ -96,6 +96,12 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     assert code == 0 and "qualifying round 1 was corrected (sheet misread)" in out and "qualifying round 2 stands as played" in out
     doc, page = venue.site()
     assert doc["rounds"][0]["tables"][0]["winner"] == first[0][1]
+    corrections = page("corrections/index.html")
+    assert "<strong>Reason:</strong> sheet misread" in corrections
+    assert re.search(r"Standing as played:</strong> <a href=\"[^\"]*qualifying-2/\">Qualifying, round 2</a>", corrections)
+    assert "Standings recomputed:" in corrections and 'href="../cup/corrections/"' in page("index.html")
+    feed = page("results.atom")
+    assert "<title>Cup: Correction: Qualifying, round 1</title>" in feed and "Reason: sheet misread" in feed
     venue.ok("pair", "--write")  # the final, from the corrected ranking
     finalists = venue.seated("final-01.yaml")[0]
     gone = finalists[0]

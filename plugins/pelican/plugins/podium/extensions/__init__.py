@@ -41,6 +41,7 @@ MODULES = (
     "tantrix",
     "baska",
     "workflow",
+    "corrections",
     "people",
     "search",  # after people: its player list links the pages people sets
 )

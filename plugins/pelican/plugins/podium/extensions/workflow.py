@@ -372,6 +372,9 @@ def event_feed(ev) -> str:
                  updated, url, ev.url, ev.name, ev.language)
     for date, _index, rnd in reversed(entries):
         _entry(feed, ev, rnd, date, url)
+    from .corrections import feed_entries
+
+    feed_entries(feed, ev, updated, url, _href, round_text, f"tag:{TAG_AUTHORITY},{TAG_DATE}")
     return _serialise(feed)
 
 
