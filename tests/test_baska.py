@@ -264,7 +264,8 @@ def test_drawn_player_missing_from_tables_is_an_error(tmp_path):
     rnd["manual"] = "judge's decision"
     folder = write_event(tmp_path / "ev2", players, rounds=[rnd])
     found = problems_of(folder)
-    assert any(f"'{missing}' is drawn into this round but sits at no table" in p for p in found)
+    assert found == [f"{folder}/round-01.yaml:5: player '{missing}' plays this round by the rules but sits at no table "
+                     "(manual: changes who sits where, not who plays)"]
     # listing them absent is the fix
     rnd["absent"] = [missing]
     folder = write_event(tmp_path / "ev3", players, rounds=[rnd])

@@ -347,8 +347,31 @@ def test_other_statuses_are_shown_only(tmp_path, status):
     open_match = two_player(tmp_path / "a", EXAMPLE, **keys)
     assert open_match["status"] == status and open_match["winner"] is None and open_match["needs_game"] is True
     assert open_match["when"] == ("2003-08-02" if status == "TLATER" else None)
-    decided = two_player(tmp_path / "b", EXAMPLE + [1], **keys)
-    assert decided["winner"] == "s1" and decided["needs_game"] is False
+    if status not in ("NONAGR", "UNSURE"):
+        decided = two_player(tmp_path / "b", EXAMPLE + [1], **keys)
+        assert decided["winner"] == "s1" and decided["needs_game"] is False
+
+
+@pytest.mark.parametrize("status, games, why", [
+    ("NONAGR", EXAMPLE + [1], "means the match is still undecided"),
+    ("UNSURE", EXAMPLE + [1], "means the match is still undecided"),
+    ("TIMMED", [20, 20, 20, 20, 20, 20], "says extra games were needed"),
+    ("TLATER", [20, 20, 20, 20, 20, 20], "says extra games were needed"),
+])
+def test_a_status_of_an_undecided_match_on_a_decided_one_is_an_error(tmp_path, status, games, why):
+    extra = {"status": status, "when": "2003-08-02"} if status == "TLATER" else {"status": status}
+    text = matches_yaml("main", 1, {1: ("s1", "s2", games, extra)})
+    line = text.splitlines().index(f"    status: {status}") + 1
+    found = problems(tmp_path, 2, {"main-01.yaml": text}, options="options: {standard_games: {final: 6}}")
+    decided = len(games)
+    assert found == [f"main-01.yaml:{line}: match 1: status {status} {why}, but game {decided} "
+                     f"decided it for s1 (write status: NORMAL, or remove the games after it)"]
+
+
+@pytest.mark.parametrize("status", ["TIMMED", "TLATER"])
+def test_extra_games_played_at_once_or_later_keep_their_status(tmp_path, status):
+    match = two_player(tmp_path, EXAMPLE + [1], status=status)
+    assert match["winner"] == "s1" and match["status"] == status
 
 
 # -- the bracket ----------------------------------------------------------------------------

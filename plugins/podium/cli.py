@@ -3,7 +3,10 @@
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
                     [--format github|gitlab]   ... as CI annotations (podium.reports)
     podium export RESULTS/<slug>               the event's JSON document on stdout
-    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules
+    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
+    podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
+    podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
+    podium status RESULTS/<slug>               where the event stands and what to do next
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
     podium formats [RESULTS]                   the built-in formats and the folder's variants
@@ -21,6 +24,10 @@ import sys
 from .errors import Problems
 from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
+from .roundedit import EditError
+from .commands.enter import EntryError
+from .commands.withdraw import WithdrawError
+from .target import NotFound, event_folder
 
 
 class UsageError(Exception):
@@ -31,14 +38,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder")
-    validate.add_argument("results", nargs="?", default="results")
+    validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
     validate.add_argument("--format", default="text", choices=("text", "github", "gitlab"),
                           help="text: path:line: message (default); github: workflow commands; gitlab: code quality JSON")
     export = commands.add_parser("export", help="print an event's JSON document")
     export.add_argument("event", help="an event folder, e.g. results/my-event")
-    pair = commands.add_parser("pair", help="seat the next round by the rules")
-    pair.add_argument("event", help="an event folder, e.g. results/my-event")
-    pair.add_argument("--write", action="store_true", help="save the round file, ready for results")
+    modules = _command_modules()
+    for module in modules.values():
+        module.register(commands)
     new = commands.add_parser("new", help="create a new event folder")
     new.add_argument("slug", help="the event's slug (folder name): lowercase letters, digits, '-'")
     new.add_argument("--format", required=True, metavar="ID",
@@ -58,8 +65,11 @@ def main(argv=None) -> int:
     formats.add_argument("results", nargs="?", default="results")
     args = parser.parse_args(argv)
     try:
-        return COMMANDS[args.command](args)
-    except (NotReady, Finished, UsageError) as exc:
+        if getattr(args, "event", None) is not None and args.command not in CREATING:
+            args.event = event_folder(args.event)
+        run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
+        return run(args)
+    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
@@ -80,32 +90,52 @@ def os_error_text(exc: OSError) -> str:
 
 
 def _validate(args) -> int:
-    from .pipeline import evaluate_folder
+    from .pipeline import evaluate_folder, evaluate_one
+    from .target import NotFound, locate
 
+    try:
+        target = locate(args.results)
+    except NotFound as exc:
+        raise UsageError(str(exc)) from None
     if args.format != "text":
-        return _validate_for_ci(args)
-    outcomes, _ = evaluate_folder(args.results)
+        return _validate_for_ci(target, args.format)
+    if target.kind == "event":
+        outcome = evaluate_one(target.folder)
+        _print_notes([outcome])
+        print(f"{outcome.event.slug}: valid")
+        return 0
+    outcomes, _ = evaluate_folder(target.folder)
+    if not outcomes:
+        raise UsageError(f"{target.folder} holds no event folders (each event is a folder with an event.yaml)")
+    _print_notes(outcomes)
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid")
     return 0
 
 
-def _validate_for_ci(args) -> int:
+def _validate_for_ci(target, report: str) -> int:
     """The problems as a CI service reads them, on stdout (see :mod:`podium.reports`); the count on stderr."""
-    from .pipeline import evaluate_folder
+    from .pipeline import evaluate_folder, evaluate_one
     from .reports import WRITERS
 
     try:
-        outcomes, _ = evaluate_folder(args.results)
+        outcomes = [evaluate_one(target.folder)] if target.kind == "event" else evaluate_folder(target.folder)[0]
         problems = []
     except Problems as exc:
         outcomes, problems = (), exc.problems
-    sys.stdout.write(WRITERS[args.format](problems))
+    sys.stdout.write(WRITERS[report](problems))
     count = len(problems)
     if count:
         print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
         return 1
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid", file=sys.stderr)
     return 0
+
+
+def _print_notes(outcomes) -> None:
+    """One note per corrected round (podium.corrections): not a problem."""
+    for outcome in outcomes:
+        for correction in outcome.extra.get("corrections") or ():
+            print(correction.note())
 
 
 def _export(args) -> int:
@@ -118,43 +148,18 @@ def _export(args) -> int:
     return 0
 
 
-def _pair(args) -> int:
-    from .nextround import next_seating, seating_text
+def _command_modules():
+    from importlib import import_module
 
-    rnd, path, outcome = next_seating(args.event)
-    print(_seating_report(rnd, outcome.event))
-    if args.write:
-        if path.exists() and rnd.source is not None and rnd.source.listed:
-            print(f"{path} already lists this seating; nothing written")
-            return 0
-        _write_atomically(path, seating_text(rnd))
-        print(f"written: {path}")
-    return 0
+    from .commands import MODULES
 
-
-def _seating_report(rnd, event) -> str:
-    names = {p.id: p.name for p in event.players}
-    title = rnd.title or f"{rnd.stage} round {rnd.round}"
-    how = rnd.seating.rule or rnd.seating.method
-    if rnd.seating.purpose:
-        how += f" (draw purpose: {rnd.seating.purpose})"
-    lines = [f"{title} — {how}"]
-    label = "Match" if rnd.kind == "matches" else "Table"
-    for unit in rnd.units:
-        number = getattr(unit, "match", None) or unit.table
-        people = ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in unit.players)
-        lines.append(f"  {label} {number}: {people}")
-    return "\n".join(lines)
+    return {name: import_module(f".commands.{name}", __package__) for name in MODULES}
 
 
 def _write_atomically(path, text: str) -> None:
-    import os
-    import tempfile
+    from .files import write_atomically
 
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    os.replace(temporary, path)
+    write_atomically(path, text)
 
 
 def _new(args) -> int:
@@ -232,8 +237,8 @@ def _formats(args) -> int:
     return 0
 
 
-COMMANDS = {"validate": _validate, "export": _export, "pair": _pair, "new": _new, "simulate": _simulate,
-            "formats": _formats}
+CREATING = {"simulate"}  # commands whose event folder may not exist yet
+COMMANDS = {"validate": _validate, "export": _export, "new": _new, "simulate": _simulate, "formats": _formats}
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from .errors import Problem
+from .yamlhints import explain
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -165,19 +166,15 @@ def load_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Problem]]:
     except _Refused as exc:
         return None, [Problem(path, exc.line, exc.message)]
     except yaml.YAMLError as exc:
-        return None, [_syntax_problem(path, exc)]
+        return None, [_syntax_problem(path, exc, text)]
     if found is None:  # no document at all
         return Document(path, None, {(): 1}), []
     data, lines, problems = found
     return Document(path, data, lines), problems
 
 
-def _syntax_problem(path, exc) -> Problem:
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line = mark.line + 1 if mark is not None else 1
-    what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None)
-    message = f"YAML syntax error: {what}" + (f" ({context})" if context else "")
+def _syntax_problem(path, exc, text: str) -> Problem:
+    line, message = explain(exc, text)
     return Problem(path, line, message)
 
 

@@ -126,6 +126,10 @@ class Round:
     tables: tuple | None = None
     games: tuple | None = None
     matches: tuple | None = None
+    correction: str | None = None  # why this played round's results were corrected
+    seated_from: tuple = ()  # ((round slug, digest of its results), ...) when podium seated it
+    stands: bool = field(default=False, compare=False)  # played, seated before a correction: kept as played
+    stale: bool = field(default=False, compare=False)  # not played, seated before a correction: to seat again
 
     @property
     def units(self):

@@ -13,6 +13,7 @@ from pathlib import Path
 from .outcome import EventOutcome, RoundOutcome
 from .pipeline import evaluate_one
 from .roundfile import round_text
+from .upcoming import seating_only_files, without_units
 
 
 class NotReady(Exception):
@@ -44,10 +45,24 @@ def header_of(rnd: RoundOutcome) -> dict:
 
 def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     """The next round, seated; the path of its file (existing or to be
-    written); and the event's outcome with that round in it."""
+    written); and the event's outcome with that round in it.
+
+    A round file that lists a seating and no result (:mod:`podium.upcoming`)
+    is seated afresh, as if it listed none: the seating the rules give now,
+    after a withdrawal, an absence or a corrected earlier result.
+    """
     folder = Path(folder)
+    for path, data in seating_only_files(folder):
+        outcome = evaluate_one(folder, pending={"path": path, "data": without_units(data)})
+        current = next((r for r in outcome.rounds if r.source is not None and r.source.where.path == str(path)), None)
+        if current is not None and current is outcome.next_round():
+            return _ready(current), path, outcome
     outcome = evaluate_one(folder)
     current = outcome.next_round()
+    if current is not None and current.status == "in-progress":
+        later = seatable_later(folder, outcome, current)
+        if later is not None:
+            return later
     if current is None:
         header = outcome.format.next_round_header(outcome)
         if header is None:
@@ -57,12 +72,47 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
         current = outcome.next_round()
     else:
         path = Path(current.source.where.path) if current.source else folder / file_name(header_of(current))
+    return _ready(current), path, outcome
+
+
+def seatable_later(folder: Path, outcome: EventOutcome, current: RoundOutcome):
+    """A knockout advances match by match: while ``current`` is being played,
+    a round (``current`` or a later one) with a match its file does not list
+    yet (both feeder matches decided), as ``(round, path, outcome)``; None
+    when there is none."""
+    for rnd in outcome.rounds[outcome.rounds.index(current):]:
+        if rnd.source is not None and rnd.source.listed \
+                and any(getattr(unit, "source", True) is None for unit in rnd.units):
+            return rnd, Path(rnd.source.where.path), outcome
+    header = outcome.format.next_round_header(outcome)
+    if header is None:
+        return None
+    path = folder / file_name(header)
+    seated = evaluate_one(folder, pending={"path": path, "data": header})
+    later = next((r for r in seated.rounds if (r.stage, r.round) == (header["stage"], header["round"])), None)
+    if later is None or not later.units:
+        return None
+    return later, path, seated
+
+
+def _ready(current: RoundOutcome) -> RoundOutcome:
+    """``current`` if it can be seated now; else NotReady says why."""
     if current.status != "upcoming":
-        missing = sum(1 for unit in current.units if not unit.has_result)
-        raise NotReady(f"{current.title or current.slug} is not complete: {missing} result(s) missing")
+        missing = missing_results(current)
+        raise NotReady(f"{current.title or current.slug} is not complete: no result yet at {', '.join(missing)}")
     if not current.units:
         raise NotReady(current.waiting or f"{current.title or current.slug} cannot be seated yet")
-    return current, path, outcome
+    return current
+
+
+def unit_name(rnd: RoundOutcome, unit) -> str:
+    """How the organiser calls a unit: "match 3" (Tantrix) or "table 3"."""
+    return f"match {unit.match}" if rnd.kind == "matches" else f"table {unit.table}"
+
+
+def missing_results(rnd: RoundOutcome) -> list[str]:
+    """The units of a round that have no result yet, by name, in order."""
+    return [unit_name(rnd, unit) for unit in rnd.units if not unit.has_result]
 
 
 def seating_units(rnd: RoundOutcome) -> tuple[str, list[dict]]:

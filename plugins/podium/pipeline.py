@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from . import corrections
 from .errors import Problem, Problems
 from .formats import declaration, get_format
 from .formats.base import check_numbering
@@ -17,7 +18,9 @@ from .formats.declarations import BUILTIN
 from .formats.options import check_options
 from .formats.variants import Catalogue, read_variants
 from .outcome import EventOutcome
-from .results import ROUND_SUFFIX, event_folders, read_event, read_registry
+from .readable import numbered_rounds, readable_part
+from .roundfields import field_problems
+from .results import ROUND_SUFFIX, event_folders, read_event_parts, read_registry
 from .workers import map_in_order
 
 
@@ -28,8 +31,14 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     (:func:`~podium.formats.variants.read_variants`); read from the folder's
     parent when not given.  The event's format must be a built-in or one of
     them, and its ``options:`` must be the engine's.
+
+    Every problem is found in one run: when some files are broken, the
+    engines still check the rounds before the first broken one
+    (:func:`podium.readable.readable_part`); the outcome is then None.  A
+    field the format does not take (:mod:`podium.roundfields`) is an error
+    that leaves its round checked by the engines all the same.
     """
-    event, problems = read_event(Path(folder), registry, pending)
+    event, problems, unread = read_event_parts(Path(folder), registry, pending)
     if event is None:
         return None, problems
     if variants is None:
@@ -41,10 +50,18 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += fmt.check_fields(event)
     misplaced = fmt.check_stages(event)
     problems += misplaced
-    problems += check_numbering(r for r in event.rounds if r.where.path not in {p.path for p in misplaced})
+    problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
+    refused = [p for rnd in event.rounds for p in field_problems(fmt.base, rnd.where.doc)]
+    event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     if problems:  # the engines run only on data that passed every general check
-        return None, problems
+        part = readable_part(fmt, event, unread, problems)
+        if part is not None:
+            problems += fmt.evaluate(part).problems
+        return None, problems + _unsaid(refused, problems)
     outcome = fmt.evaluate(event)
+    outcome.extra["corrections"] = corrected
+    if refused:
+        return None, outcome.problems + _unsaid(refused, outcome.problems)
     return outcome, outcome.problems
 
 
@@ -63,6 +80,15 @@ def format_of(event, variants: Catalogue):
     if problems:
         return None, problems
     return get_format(event.format, options, variants), []
+
+
+def _unsaid(refused, problems) -> list[Problem]:
+    """The refused fields that no other problem at their line names already."""
+    def field(problem):
+        return problem.message.split(":", 1)[0].rsplit(", ", 1)[-1]
+
+    return [r for r in refused
+            if not any(p.path == r.path and p.line == r.line and field(r) in p.message for p in problems)]
 
 
 def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[list[EventOutcome], dict]:

@@ -122,27 +122,48 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
 
 
 def read_event(folder: Path, registry: dict | None = None, pending: dict | None = None) -> tuple[Event | None, list[Problem]]:
-    """Load, schema-check and model one event folder.
+    """Load, schema-check and model one event folder (see :func:`read_event_parts`)."""
+    event, problems, _unread = read_event_parts(folder, registry, pending)
+    return event, problems
+
+
+def read_event_parts(folder: Path, registry: dict | None = None, pending: dict | None = None):
+    """Load, schema-check and model one event folder: the event (None when
+    ``event.yaml`` cannot be read), every problem, and the round files that
+    could not be read.
+
+    A round file that fails to load or fails its schema leaves the event's
+    other files checked all the same: the event holds the rounds that could
+    be read, and the shared rules (known ids, one seat each) run on them.
+    ``unread`` lists ``(path, stage, round)`` for each file left out (stage
+    and round None when even they cannot be read), so that the caller knows
+    where the event's readable part ends.
 
     ``pending`` is a round file not yet written (``{"path": ..., "data": ...}``),
-    evaluated as if it were there: how ``podium pair`` seats a new round.
+    evaluated as if it were there (in place of the file at that path, if
+    any): how ``podium pair`` seats a new round or re-seats one.
     """
     registry = registry or {}
     problems: list[Problem] = []
+    unread: list[tuple] = []
     event_path = folder / "event.yaml"
     root = folder.parent
-    if not SLUG.fullmatch(folder.name):
-        problems.append(Problem(str(event_path), 1, f"folder name {_quoted(folder.name)} is not a valid event slug (lowercase letters, digits and '-')"))
-    elif folder.name in RESERVED_SLUGS:
-        problems.append(Problem(str(event_path), 1, f"the event slug '{folder.name}' is a folder of the site itself "
+    slug = _folder_name(folder)
+    if not SLUG.fullmatch(slug):
+        problems.append(Problem(str(event_path), 1, f"folder name {_quoted(slug)} is not a valid event slug (lowercase letters, digits and '-')"))
+    elif slug in RESERVED_SLUGS:
+        problems.append(Problem(str(event_path), 1, f"the event slug '{slug}' is a folder of the site itself "
                                                     f"(reserved: {', '.join(sorted(RESERVED_SLUGS))}): rename the folder"))
     if not event_path.exists():
-        return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")]
+        return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")], unread
     doc, found, checked = _load_checked(event_path, "event", root)
     problems += found + checked
     round_docs = []
+    replaced = str(pending["path"]) if pending is not None else None
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.name.startswith("."):
+            continue
+        if str(path) == replaced:  # the pending file stands in for it
             continue
         if not path.name.endswith(ROUND_SUFFIX):
             if path.name.lower().endswith(_YAML_LOOKALIKE):
@@ -153,19 +174,45 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
         problems += found + checked
         if round_doc is not None and not found and not checked:
             round_docs.append(round_doc)
+        else:
+            unread.append((str(path), *_header_of(round_doc, path, root)))
     if pending is not None:
         pending_doc = Document(str(pending["path"]), pending["data"], {(): 1})
         problems += schema_problems(pending_doc, "round")
         round_docs.append(pending_doc)
     if doc is None or any(p.path == doc.path for p in problems):
-        return None, problems
-    rounds_ok = not problems
-    event = _event(folder.name, doc, registry, problems)
-    if not rounds_ok:  # rules across rounds would only echo the broken files
-        return None, problems
+        return None, problems, unread
+    event = _event(slug, doc, registry, problems)
     event = replace(event, rounds=tuple(_round(d) for d in round_docs))
     problems += check_event(event)
-    return event, problems
+    return event, problems, unread
+
+
+def _folder_name(folder: Path) -> str:
+    """The event folder's own name, also when given as ``.`` or ``..``."""
+    return folder.name if folder.name not in ("", ".", "..") else folder.resolve().name
+
+
+def _header_of(doc, path: Path, root: Path) -> tuple:
+    """``(stage, round)`` of a round file that failed its checks, when both are
+    readable: from its data, or else from its top-level ``stage:`` and
+    ``round:`` lines (a syntax error further down leaves them legible)."""
+    data = doc.data if doc is not None else None
+    if isinstance(data, dict) and isinstance(data.get("stage"), str) and type(data.get("round")) is int:
+        return data["stage"], data["round"]
+    raw, refused = read_file(path, root)  # only a regular file inside the results folder
+    if raw is None or refused is not None:
+        return None, None
+    head = raw[:65536].decode("utf-8", "replace")
+    stage = _HEADER_STAGE.search(head)
+    number = _HEADER_ROUND.search(head)
+    if stage and number:
+        return stage.group(1), int(number.group(1))
+    return None, None
+
+
+_HEADER_STAGE = re.compile(r"^stage:[ ]+([a-z-]+)[ ]*(?:#.*)?$", re.M)
+_HEADER_ROUND = re.compile(r"^round:[ ]+([0-9]{1,3})[ ]*(?:#.*)?$", re.M)
 
 
 def _quoted(text: str, length: int = 60) -> str:
@@ -250,7 +297,8 @@ def _round(doc) -> Round:
         absent=tuple(data.get("absent", ())), withdrawn=tuple(data.get("withdrawn", ())),
         advance=tuple(sorted((int(k), v) for k, v in (data.get("advance") or {}).items())),
         bye=data.get("bye"),
-        tables=tables, games=games, matches=matches,
+        tables=tables, games=games, matches=matches, correction=data.get("correction"),
+        seated_from=tuple(sorted((data.get("seated_from") or {}).items())),
     )
 
 

@@ -16,6 +16,7 @@ from ..errors import Problem
 from ..model import Event, Round
 from ..outcome import EventOutcome
 from ..text import Text
+from .shape import manual_shape
 
 
 @dataclass(frozen=True)
@@ -72,15 +73,12 @@ class Format:
         return Lots(event.seed, event.lots)
 
     def check_fields(self, event: Event) -> list[Problem]:
-        """Fields that only some engines read must not be written for the others:
-        a round's ``bye`` and a player's ``group`` belong to Carcassonne."""
+        """A player's ``group`` belongs to Carcassonne: other engines must not be
+        given one (the round files' fields are :mod:`podium.roundfields`'s)."""
         if self.system == "carcassonne":
             return []
-        problems = [Problem(p.where.path, p.where.line("group"), f"group: is only read by Carcassonne formats, not {self.id}")
-                    for p in event.players if p.group is not None]
-        problems += [Problem(r.where.path, r.where.line("bye"), f"bye: is only read by Carcassonne formats, not {self.id}")
-                     for r in event.rounds if r.bye is not None]
-        return problems
+        return [Problem(p.where.path, p.where.line("group"), f"group: is only read by Carcassonne formats, not {self.id}")
+                for p in event.players if p.group is not None]
 
     def check_stages(self, event: Event) -> list[Problem]:
         """Round files must name a stage of this format and a round it has."""
@@ -156,16 +154,29 @@ class Run:
         self.files = {(r.stage, r.round): r for r in event.rounds}
 
 
-def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table") -> list[Problem]:
+def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", groups: dict | None = None) -> list[Problem]:
     """Check a listed seating against the rules' (formats.md 0.6).
 
     The same players at each table and the tables in the same order; the
     order within a table is the venue's and is not checked.  The first
     difference is reported at the table that differs.  A file that says
-    ``manual: "reason"`` is accepted as it is.
+    ``manual: "reason"`` may seat other players together, but not change
+    the round's shape (:func:`podium.formats.shape.manual_shape`; ``groups``:
+    player -> group, for a stage played in groups).
     """
-    if rnd.manual or rnd.units is None:
+    if rnd.units is None or rnd.stands:  # a round played before a correction stands (podium.corrections)
         return []
+    if rnd.manual:
+        return manual_shape(rnd, [len(e) for e in expected], [pid for e in expected for pid in e], groups, what)
+    found = _differences(rnd, expected, what)
+    if found and rnd.stale:
+        found = [Problem(p.path, p.line, p.message + "; it was seated before an earlier result was corrected: "
+                         "podium pair --write seats it again") for p in found]
+    return found
+
+
+def _differences(rnd: Round, expected: list[list[str]], what: str) -> list[Problem]:
+    """The first difference between the listed seating and the rules' (see compare_seating)."""
     units = list(rnd.units)
     numbers = [getattr(u, "table", None) or getattr(u, "match", None) for u in units]
     for i, (unit, number) in enumerate(zip(units, numbers)):

@@ -505,7 +505,6 @@ class _BaskaRun(Run):
             self.problems.extend(compare_seating(rnd, expected))
             if rnd.manual:
                 seating.method, seating.manual = "manual", rnd.manual
-                self._check_manual(rnd, present)
             units = []
             for table in rnd.tables:
                 result, found = score_table(table, len(table.players) < TABLE_SIZE, self.fmt.place_points, self.fmt.short_points)
@@ -544,18 +543,6 @@ class _BaskaRun(Run):
         if not full:
             return "complete" if listed and units else "upcoming"
         return round_status(full)
-
-    def _check_manual(self, rnd: Round, present):
-        """A manual seating still seats every player who is not absent."""
-        seated = set(rnd.player_ids())
-        for pid in present:
-            if pid not in seated:
-                self.problems.append(Problem(rnd.where.path, rnd.where.line("tables"),
-                                             f"player '{pid}' is drawn into this round but sits at no table (list them in absent if they did not play)"))
-        short = [t.table for t in rnd.tables if len(t.players) < TABLE_SIZE]
-        if len(short) > 1:
-            self.problems.append(Problem(rnd.where.path, rnd.where.line("tables"),
-                                         f"only one short table is allowed; tables {', '.join(map(str, short))} seat fewer than {TABLE_SIZE}"))
 
     def _sessions(self):
         """Per-session data for the site: each session's rounds and its own ranking

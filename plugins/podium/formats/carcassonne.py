@@ -48,6 +48,7 @@ from ..seating import SeatingError, pairs
 from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, opponent_of, ranking_sentence, round_status
 from .declarations import BUILTIN
+from .shape import manual_shape
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6
@@ -821,8 +822,13 @@ class _Run(Run):
         """
         declared = self.fmt.declared
         if rnd.listed:
+            groups = ({pid: group for group, ids in self.groups.items() for pid in ids}
+                      if rnd.stage == "swiss" and len(self.groups) == 2 else None)
             if check:
-                self.problems.extend(compare_seating(rnd, [list(players) for players, _, _ in expected]))
+                self.problems.extend(compare_seating(rnd, [list(players) for players, _, _ in expected], groups=groups))
+            elif rnd.manual:  # no pairing satisfies the rules: the shape is still theirs
+                field = list(seating.order)
+                self.problems.extend(manual_shape(rnd, [2] * (len(field) // 2), field, groups))
             if rnd.manual:
                 seating.method, seating.manual = "manual", rnd.manual
             places = [place for _, _, place in expected]

@@ -288,6 +288,14 @@ class TantrixMatch:
         }
 
 
+# Statuses of a match not yet decided (formats.md 4).  NONAGR and UNSURE are
+# wrong on any decided match; TIMMED and TLATER stay on a match that extra
+# games decided (how they were played), and are wrong on one its standard
+# games decided.
+UNDECIDED_ONLY = ("NONAGR", "UNSURE")
+EXTRA_GAMES = ("TIMMED", "TLATER")
+
+
 def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict | None = None,
                 lead: int = DECISIVE_LEAD, extra: int = EXTRA_GAMES_AT_FIVE) -> tuple[TantrixMatch, list[Problem]]:
     """Score the games of a recorded match and decide it (see :func:`decide`).
@@ -317,6 +325,13 @@ def score_match(match: Match, standard: int, rule: str = DECISIVE, seeds: dict |
                                 f"match {match.match}: game {decided_after + 1} was recorded after the match was decided "
                                 f"(game {decided_after} gave {match.players[side]} the match)"))
     winner = match.players[side] if side is not None else None
+    if decided_after is not None and (match.status in UNDECIDED_ONLY
+                                      or (match.status in EXTRA_GAMES and decided_after <= standard)):
+        why = ("means the match is still undecided" if match.status in UNDECIDED_ONLY
+               else "says extra games were needed")
+        problems.append(Problem(where.path, where.line("status"),
+                                f"match {match.match}: status {match.status} {why}, but game {decided_after} decided it "
+                                f"for {winner} (write status: NORMAL, or remove the games after it)"))
     if match.status == "RESIGN":
         if match.resigned is None:
             problems.append(Problem(where.path, where.line("status"), f"match {match.match}: status RESIGN needs resigned: <id> (who conceded)"))
@@ -518,17 +533,34 @@ class TantrixFormat(Format):
     def next_round_header(self, outcome) -> dict | None:
         """The next round file to create once every round so far is complete:
         the next main-draw round, then (only when the organisers started one,
-        since it is optional) the next consolation round."""
+        since it is optional) the next consolation round.  While a round is
+        being played, a later round is due as soon as one of its matches can
+        be seated (:meth:`_seatable_round`)."""
         event = outcome.event
-        if any(r.status != "complete" for r in outcome.rounds):
-            return None
         present = {(r.stage, r.round) for r in event.rounds}
+        if any(r.status != "complete" for r in outcome.rounds):
+            return self._seatable_round(outcome, present)
         for spec in self.stages(event):
             if spec.id == "consolation" and not any(stage == "consolation" for stage, _ in present):
                 continue
             for number in range(1, spec.rounds + 1):
                 if (spec.id, number) not in present:
                     return {"stage": spec.id, "round": number}
+        return None
+
+    @staticmethod
+    def _seatable_round(outcome, present) -> dict | None:
+        """While a round is still being played: the first later round with no
+        file that already has a match to seat (both its feeder matches decided),
+        so that the bracket advances match by match."""
+        for key in ("bracket", "consolation_bracket"):
+            bracket = outcome.extra.get(key)
+            for rnd in (bracket or {}).get("rounds", ()):
+                if (bracket["stage"], rnd["round"]) in present:
+                    continue
+                if any(not slot["bye"] and None not in slot["players"] for slot in rnd["slots"]):
+                    return {"stage": bracket["stage"], "round": rnd["round"]}
+                break  # a later round cannot have a known match before this one
         return None
 
     def evaluate(self, event: Event) -> EventOutcome:
@@ -715,7 +747,7 @@ class _TantrixRun(Run):
                                          f"match {match.match} is a bye: {slot.winner or 'its player'} goes through without a match (leave it out)"))
             return None
         expected = slot.players
-        if not rnd.manual:
+        if not rnd.manual and not rnd.stands:  # a match played before a correction stands as played
             if None in expected:
                 if number > 1:
                     feeders = " and ".join(str(2 * match.match - 1 + i) for i, p in enumerate(expected) if p is None)

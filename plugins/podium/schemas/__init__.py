@@ -19,6 +19,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..errors import Problem
+from ..wording import place
 
 KINDS = ("event", "round", "players")
 
@@ -104,18 +105,42 @@ def check(document, kind: str) -> list[Problem]:
         what = "a round file needs at least stage: and round:" if kind == "round" else f"this {kind} file needs content"
         return [Problem(document.path, 1, f"the file is empty: {what}")]
     problems = []
+    glued = set()  # key paths of `key:value` slips, each reported once
     for error in _validator(kind).iter_errors(document.data):
         error = _most_telling(error)
         keypath = tuple(error.absolute_path)
+        slip = _glued_key(error, keypath)
+        if slip is not None:
+            if slip[0] not in glued:
+                glued.add(slip[0])
+                problems.append(Problem(document.path, document.line(*slip[0]), slip[1]))
+            continue
         if error.validator == "additionalProperties" and error.validator_value is False:
             known = ", ".join(sorted(error.schema.get("properties", {})))
             for name in sorted(set(error.instance) - set(error.schema.get("properties", {}))):
-                where = _keypath_text(keypath + (name,))
+                where = _keypath_text(keypath + (name,), document.data)
                 hint = f"known fields here: {known}" if known else "no fields are allowed here"
                 problems.append(Problem(document.path, document.line(*keypath, name), f"{where}: unknown field ({hint})"))
             continue
-        problems.append(Problem(document.path, document.line(*keypath), _message(error, keypath)))
+        problems.append(Problem(document.path, document.line(*keypath), _message(error, keypath, document.data)))
     return problems
+
+
+def _glued_key(error, keypath):
+    """``anna:10`` read as a key without a value (the space after ':' is missing):
+    its key path and the message saying so, or None for any other error."""
+    candidates = []
+    if keypath and isinstance(keypath[-1], str):
+        candidates.append(keypath)
+    if error.validator in ("propertyNames", "pattern") and isinstance(error.instance, str):
+        candidates.append(keypath + (error.instance,) if error.validator == "propertyNames" else keypath)
+    for path in candidates:
+        key = path[-1]
+        if isinstance(key, str) and ":" in key and not key.startswith(":"):
+            name, _, value = key.partition(":")
+            if value and not value.startswith(" "):
+                return path, f"'{key}' needs a space after the ':' (write {name}: {value})"
+    return None
 
 
 def _most_telling(error):
@@ -131,14 +156,17 @@ _TYPE_WORDS = {"integer": "a whole number", "string": "text", "array": "a list",
                "boolean": "true or false", "number": "a number"}
 
 
-def _message(error, keypath) -> str:
-    where = _keypath_text(keypath)
+def _message(error, keypath, data=None) -> str:
+    where = _keypath_text(keypath, data)
     if error.validator == "pattern" and error.validator_value in _FRIENDLY_PATTERNS:
         text = f"{_shown(error.instance)} {_FRIENDLY_PATTERNS[error.validator_value]}"
     elif error.validator == "enum":
         text = f"{_shown(error.instance)} is not one of: {', '.join(str(v) for v in error.validator_value)}"
     elif error.validator == "false":
         text = "this field is not allowed here"
+    elif error.validator == "type" and error.instance is None:
+        text = f"has no value (it should be {_TYPE_WORDS.get(error.validator_value, error.validator_value)})" \
+            if isinstance(error.validator_value, str) else "has no value"
     elif error.validator == "type" and isinstance(error.validator_value, str):
         text = f"{_shown(error.instance)} should be {_TYPE_WORDS.get(error.validator_value, error.validator_value)}"
     elif error.validator in ("minItems", "maxItems"):
@@ -165,10 +193,9 @@ def _cut(message: str, length: int = 200) -> str:
     return message if len(message) <= length else message[:length - 1] + "…"
 
 
-def _keypath_text(keypath) -> str:
-    text = ""
-    for part in keypath:
-        if isinstance(part, str) and (not part.isprintable() or len(part) > SHOWN_LENGTH):
-            part = _shown(part)
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+def _keypath_text(keypath, data=None) -> str:
+    """The place of a value in the organiser's words (:func:`podium.wording.place`),
+    a key that cannot be shown as it is quoted and cut short."""
+    shown = [_shown(part) if isinstance(part, str) and (not part.isprintable() or len(part) > SHOWN_LENGTH) else part
+             for part in keypath]
+    return place(shown, data)

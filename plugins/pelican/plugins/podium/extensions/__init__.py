@@ -42,6 +42,7 @@ MODULES = (
     "baska",
     "workflow",
     "downloads",
+    "corrections",
     "people",
     "search",  # after people: its player list links the pages people sets
 )

@@ -155,6 +155,13 @@ def find_lines(ev, rnd) -> list:
     return sorted(lines, key=lambda line: line.player.sort)
 
 
+def bye_players(ev, rnd) -> list:
+    """The players a knockout round sends on without a match (a bye), alphabetically:
+    the list names every player, these too."""
+    ids = [bye["player"] for bye in rnd.extra.get("byes") or ()]
+    return sorted((ev.people[pid] for pid in ids if pid in ev.people), key=lambda p: p.sort)
+
+
 def absent_players(ev, rnd) -> list:
     ids = rnd.extra.get("absent") or ()
     return sorted((ev.people[pid] for pid in ids if pid in ev.people), key=lambda p: p.sort)
@@ -348,6 +355,9 @@ def event_feed(ev) -> str:
                  updated, url, ev.url, ev.name, ev.language)
     for date, _index, rnd in reversed(entries):
         _entry(feed, ev, rnd, date, url)
+    from .corrections import feed_entries
+
+    feed_entries(feed, ev, updated, url, _href, round_text, f"tag:{TAG_AUTHORITY},{TAG_DATE}")
     return _serialise(feed)
 
 
@@ -407,7 +417,8 @@ def pages(ev):
             found.append(Page("round_verify", parts, "podium/workflow/verify", {"rnd": rnd, "check": check}, "rounds"))
         if rnd.units:
             found.append(Page("round_find", parts, "podium/workflow/find",
-                              {"rnd": rnd, "lines": find_lines(ev, rnd), "absent": absent_players(ev, rnd)}, "rounds"))
+                              {"rnd": rnd, "lines": find_lines(ev, rnd), "absent": absent_players(ev, rnd),
+                               "byes": bye_players(ev, rnd)}, "rounds"))
         printed = sheets(ev, rnd)
         if printed:
             found.append(Page("round_sheets", parts, "podium/workflow/sheets",

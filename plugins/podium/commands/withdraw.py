@@ -1,0 +1,127 @@
+"""``podium withdraw RESULTS/<slug> PLAYER [--reason TEXT]``: a player who cannot play.
+
+Where a withdrawal is recorded is the format's (data-format.md):
+
+* ``baska-gp``: ``absent:`` of the next unplayed round (a round file
+  without results; created when the next round has none yet);
+* ``catan-lv-2016``: ``withdrawn:`` of the semifinal file, once the
+  qualifying rounds are complete (the next-ranked player moves in);
+* ``catan-lt-route66``: ``withdrawn:`` of the final file, likewise;
+* ``carcassonne-lv`` and ``tantrix-wc`` have no withdrawal in their rules:
+  a Tantrix player concedes a match with ``status: RESIGN``, and a
+  Carcassonne round without a player is a ``manual:`` seating.
+
+The name is added to the file, keeping everything else as written
+(:mod:`podium.roundedit`); the reason, when given, becomes a comment on
+the line.  Then the round is seated afresh (``podium pair --write``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..files import write_atomically
+from ..loader import load_file
+from ..nextround import NotReady, file_name, next_seating
+from ..pipeline import evaluate_one
+from ..roundedit import field_line, set_field
+from ..roundfile import round_text
+from ..upcoming import units_with_results
+from .pair import seating_report, write_seating
+
+# format -> (field, stage whose file takes it; None: the next unplayed round)
+WHERE = {
+    "baska-gp": ("absent", None),
+    "catan-lv-2016": ("withdrawn", "semifinal"),
+    "catan-lt-route66": ("withdrawn", "final"),
+}
+
+NO_WITHDRAWAL = {
+    "carcassonne-lv": "carcassonne-lv has no withdrawal in its rules: seat the round without the player by hand, "
+                      "with manual: \"reason\" in its file",
+    "tantrix-wc": "tantrix-wc has no withdrawal in its rules: the player concedes their match "
+                  "(status: RESIGN and resigned: <id> in the match)",
+}
+
+
+class WithdrawError(Exception):
+    """The withdrawal cannot be recorded (the message says why)."""
+
+
+def register(commands) -> None:
+    withdraw = commands.add_parser("withdraw", help="record a withdrawal or absence and re-seat the round")
+    withdraw.add_argument("event", help="an event folder, e.g. results/my-event")
+    withdraw.add_argument("player", help="the player's id")
+    withdraw.add_argument("--reason", help="a few words, kept as a comment in the round file")
+
+
+def run(args) -> int:
+    folder = Path(args.event)
+    outcome = evaluate_one(folder)
+    event = outcome.event
+    if event.format in NO_WITHDRAWAL:
+        raise WithdrawError(NO_WITHDRAWAL[event.format])
+    if not event.has_player(args.player):
+        raise WithdrawError(f"'{args.player}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
+    field, stage = WHERE[event.format]
+    path, header = _target(outcome, folder, stage)
+    _record(path, header, field, args.player, args.reason)
+    print(f"{args.player}: {field} in {path}")
+    try:
+        rnd, seat_path, seated = next_seating(folder)
+    except NotReady as exc:
+        print(f"not seated yet: {exc}")
+        return 0
+    if seat_path == path:
+        print(seating_report(rnd, seated.event))
+        print(write_seating(rnd, seat_path, seated))
+    return 0
+
+
+def _target(outcome, folder: Path, stage: str | None) -> tuple[Path, dict]:
+    """The round file that records the withdrawal, and its header if it is new."""
+    fmt = outcome.format
+    if stage is None:
+        current = outcome.next_round()
+        if current is not None and current.status == "upcoming" and current.source is not None:
+            return Path(current.source.where.path), {}
+        if current is None:
+            header = fmt.next_round_header(outcome)
+        else:  # the current round is being played: the next one
+            header = fmt.round_header(current.stage, current.round + 1)
+        if header is None:
+            raise WithdrawError(f"{outcome.event.name}: every round is complete")
+        return folder / file_name(header), header
+    present = [r for r in outcome.event.rounds if r.stage == stage]
+    if present:
+        return Path(present[0].where.path), {}
+    header = fmt.next_round_header(outcome)
+    if header is None or header.get("stage") != stage:
+        raise WithdrawError(f"{fmt.id} records a withdrawal in the {stage} file, which comes once the rounds before it "
+                            f"are complete; until then every player keeps their seat (a round seated without them "
+                            f"needs manual: \"reason\")")
+    return folder / file_name(header), header
+
+
+def _record(path: Path, header: dict, field: str, player: str, reason: str | None) -> None:
+    """Add ``player`` to ``field`` of the round file (created from ``header`` if new)."""
+    comment = f"   # {player}: {reason}" if reason else ""
+    if not path.exists():
+        write_atomically(path, round_text(header).rstrip("\n") + "\n" + field_line(field, [player]).rstrip("\n") + comment + "\n")
+        return
+    doc, problems = load_file(path)
+    data = doc.data if doc is not None and not problems else None
+    if not isinstance(data, dict):
+        raise WithdrawError(f"{path} cannot be read: run podium validate {path}")
+    played = units_with_results(data)
+    if played:
+        raise WithdrawError(f"{path} has results already ({', '.join(played)}): a withdrawal goes into a round "
+                            f"not yet played")
+    names = list(data.get(field) or [])
+    if player in names:
+        raise WithdrawError(f"{player} is listed in {field} of {path} already")
+    text = path.read_text("utf-8")
+    line = field_line(field, names + [player])
+    if comment:
+        line = line.rstrip("\n") + comment + "\n"
+    write_atomically(path, set_field(text, field, line))

@@ -1,0 +1,97 @@
+"""Corrections that stand (podium.corrections): a played round stays as played
+when an earlier result is corrected; an unplayed one is seated again."""
+
+import io
+import re
+
+from podium.cli import main
+
+
+def enter(monkeypatch, folder, text, *more):
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    return main(["enter", str(folder), *more])
+
+
+def validate(folder, capsys):
+    capsys.readouterr()
+    code = main(["validate", str(folder)])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def correct_first_table(path, values, reason=None):
+    """Rewrite the VP of table 1 (in seat order) and, optionally, add a correction reason."""
+    text = path.read_text("utf-8")
+    line = next(l for l in text.splitlines() if "seats: {" in l)
+    ids = re.findall(r"([a-z0-9-]+): [0-9]+", line)
+    text = text.replace(line, "    seats: {" + ", ".join(f"{i}: {v}" for i, v in zip(ids, values)) + "}")
+    if reason:
+        text = text.replace("round: 1\n", f'round: 1\ncorrection: "{reason}"\n', 1)
+    path.write_text(text, "utf-8")
+
+
+def played_event(tmp_path, monkeypatch, capsys):
+    """Route 66 with 8 players: both qualifying rounds played, the final seated."""
+    assert main(["new", "cup", "--format", "catan-lt-route66", "--results", str(tmp_path), "--players", "8"]) == 0
+    folder = tmp_path / "cup"
+    assert enter(monkeypatch, folder, "10 8 7 5\n9 10 9 9\n") == 0
+    assert main(["pair", str(folder), "--write"]) == 0
+    assert enter(monkeypatch, folder, "10 8 7 5\n9 10 9 9\n") == 0
+    assert main(["pair", str(folder), "--write"]) == 0
+    capsys.readouterr()
+    return folder
+
+
+def test_pair_write_records_what_a_round_was_seated_from(tmp_path, monkeypatch, capsys):
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    assert "seated_from" not in (folder / "qualifying-01.yaml").read_text("utf-8")  # round 1 rests on nothing
+    assert re.search(r"^seated_from: \{qualifying-1: [0-9a-f]{12}\}$", (folder / "qualifying-02.yaml").read_text("utf-8"), re.M)
+    assert re.search(r"^seated_from: \{qualifying-1: [0-9a-f]{12}, qualifying-2: [0-9a-f]{12}\}$",
+                     (folder / "final-01.yaml").read_text("utf-8"), re.M)
+
+
+def test_a_correction_leaves_played_rounds_standing_and_reseats_the_next(tmp_path, monkeypatch, capsys):
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    final = folder / "final-01.yaml"
+    before = final.read_text("utf-8")
+    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10), reason="VP swapped on the sheet")
+    code, _out, err = validate(folder, capsys)
+    assert code == 1
+    assert "qualifying-02.yaml" not in err  # played: stands as played
+    assert f"{final}:5: table 1 differs from the rules" in err
+    assert "it was seated before an earlier result was corrected: podium pair --write seats it again" in err
+    assert main(["pair", str(folder), "--write"]) == 0
+    assert f"re-seated: {final}" in capsys.readouterr().out
+    assert final.read_text("utf-8") != before
+    code, out, err = validate(folder, capsys)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        f"note: {folder / 'qualifying-01.yaml'}: qualifying round 1 was corrected (VP swapped on the sheet) after "
+        "qualifying round 2 was seated; qualifying round 2 stands as played",
+        "cup: valid"]
+
+
+def test_a_correction_after_every_round_was_played(tmp_path, monkeypatch, capsys):
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    assert enter(monkeypatch, folder, "10 8 7 5\n") == 0  # the final
+    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10))
+    code, out, _err = validate(folder, capsys)
+    assert code == 0
+    assert ("qualifying round 1 was corrected after qualifying round 2 and final round 1 were seated; "
+            "qualifying round 2 and final round 1 stand as played") in out
+
+
+def test_a_hand_edited_seating_is_still_an_error(tmp_path, monkeypatch, capsys):
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    q2 = folder / "qualifying-02.yaml"
+    text = q2.read_text("utf-8")
+    lines = [l for l in text.splitlines() if "seats: {" in l]
+    a = re.findall(r"([a-z0-9-]+): ", lines[0].split("{", 1)[1])[0]
+    b = re.findall(r"([a-z0-9-]+): ", lines[1].split("{", 1)[1])[0]
+    q2.write_text(text.replace(a, "@").replace(b, a).replace("@", b), "utf-8")  # seated_from kept, results unchanged
+    code, _out, err = validate(folder, capsys)
+    assert code == 1 and f"{q2}:5: table 1 differs from the rules" in err
+    assert "corrected" not in err
+    q2.write_text(re.sub(r"seated_from: .*\n", "", q2.read_text("utf-8")), "utf-8")  # no record at all
+    code, _out, err = validate(folder, capsys)
+    assert code == 1 and f"{q2}:4: table 1 differs from the rules" in err

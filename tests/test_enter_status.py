@@ -1,0 +1,176 @@
+"""Entering results at the venue (podium enter) and the event's state (podium status)."""
+
+import io
+import re
+import subprocess
+
+import pytest
+
+from podium.cli import main
+from podium.commands import enter
+
+
+def new_event(tmp_path, fmt, players):
+    folder = tmp_path / "results" / "cup"
+    assert main(["simulate", str(folder), "--format", fmt, "--players", str(players), "--rounds", "0"]) == 0
+    return folder
+
+
+def piped(monkeypatch, capsys, folder, text, *more):
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    capsys.readouterr()
+    code = main(["enter", str(folder), *more])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_catan_entry_piped_checks_each_line_and_resumes(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    path = folder / "qualifying-01.yaml"
+    code, out, err = piped(monkeypatch, capsys, folder, "10 8 7 5\n9 9 9 9\n")
+    assert code == 1 and f"written: {path}" in out  # seated first
+    assert err.strip() == "<stdin>:2: table 2: nobody reached 10 VP: add none if the game was stopped by the time limit"
+    assert "seats: {" in path.read_text("utf-8").split("- table: 2")[0]  # table 1 kept
+    code, out, err = piped(monkeypatch, capsys, folder, "9 9 9 21 none\n9 9 9 9 none\n")
+    assert "entered already" in out and code == 1 and "has 21 VP" in err
+    code, out, err = piped(monkeypatch, capsys, folder, "9 9 9 9 none\n")
+    assert code == 0 and "1 result written" in out
+    assert main(["validate", str(folder)]) == 0
+    assert "winner: none" in path.read_text("utf-8")
+
+
+def test_two_seats_at_ten_need_the_winner_and_rules_are_checked(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    code, _out, err = piped(monkeypatch, capsys, folder, "10 10 7 5\n")
+    assert code == 1 and "more than one seat has 10 VP or more: add the winner's id" in err
+    ids = re.findall(r"seats: \[([^\]]*)\]", (folder / "qualifying-01.yaml").read_text("utf-8"))[0].split(", ")
+    code, _out, err = piped(monkeypatch, capsys, folder, f"10 10 7 5 {ids[1]}\nnot four numbers here\n")
+    assert code == 1 and "'not' is not a whole number" in err
+    assert f"winner: {ids[1]}" in (folder / "qualifying-01.yaml").read_text("utf-8")
+
+
+def test_terminal_entry_asks_again_after_a_wrong_line(tmp_path, capsys):
+    folder = new_event(tmp_path, "baska-gp", 9)
+    main(["pair", str(folder), "--write"])
+    stdin = Terminal("30 10 -15 -20\n30 10 -15 -25\n-\n")
+    stdout = io.StringIO()
+
+    class Args:
+        event = folder
+        round = None
+
+    assert enter.run(Args, stdin=stdin, stdout=stdout) == 0
+    shown = stdout.getvalue()
+    assert "small points in seat order: " in shown
+    assert "table 1: the small points sum to 5, not 0" in shown
+    assert "table 2 left for later" in shown and "short table, fixed points" in shown
+    assert "1 result written" in shown
+
+
+def test_carcassonne_scores_forfeits_and_a_named_round(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "carcassonne-lv", 4)
+    main(["pair", str(folder), "--write"])
+    path = folder / "swiss-01.yaml"
+    second = re.findall(r"players: \[([^\]]*)\]", path.read_text("utf-8"))[1].split(", ")
+    code, out, err = piped(monkeypatch, capsys, folder, f"100 90\n80 85 {second[1]}\n", "swiss-01")
+    assert code == 0, err
+    text = path.read_text("utf-8")
+    assert "score: [100, 90]" in text and f"forfeit: {second[1]}" in text
+    assert main(["validate", str(folder)]) == 0
+
+
+def test_tantrix_one_line_per_game_until_decided(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "tantrix-wc", 4)
+    main(["pair", str(folder), "--write"])
+    path = folder / "main-01.yaml"
+    first, second = (m.split(", ") for m in re.findall(r"players: \[([^\]]*)\]", path.read_text("utf-8")))
+    games = "".join(f"{first[0]} 10\n" for _ in range(8)) + f"{second[1]} 5 0 2\n-\n"
+    code, out, err = piped(monkeypatch, capsys, folder, games)
+    assert code == 0, err
+    assert f"match 1 decided: {first[0]} wins" in out and "match 2 left for later" in out
+    assert path.read_text("utf-8").count("{margin: 10}") == 8
+    assert "{margin: -5, penalty: [0, 2]}" in path.read_text("utf-8")
+    code, out, err = piped(monkeypatch, capsys, folder, f"{first[0]} 3\n")
+    assert "entered already" in out
+
+
+def test_status_says_what_is_next_and_what_git_has_not(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    capsys.readouterr()
+    assert main(["status", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "next: podium pair" in out and "new, not added: results/cup/event.yaml" in out
+    piped(monkeypatch, capsys, folder, "10 8 7 5\n")
+    assert main(["status", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "Qualifying round 1 [qualifying-01.yaml]: being played; no result yet at table 2" in out
+    assert f"next: podium enter {folder} (results of Qualifying round 1: table 2)" in out
+
+
+def test_status_outside_git_and_with_problems(tmp_path, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    (folder / "qualifying-01.yaml").write_text("stage: qualifying\nround: 1\nabsent: [x]\n")
+    capsys.readouterr()
+    assert main(["status", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "problem" in out and "podium validate" in out and "git:" not in out
+
+
+def match_players(path):
+    return [m.split(", ") for m in re.findall(r"players: \[([^\]]*)\]", path.read_text("utf-8"))]
+
+
+def test_a_knockout_match_is_seated_once_its_two_feeders_are_decided(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "tantrix-wc", 8)
+    main(["pair", str(folder), "--write"])
+    first = folder / "main-01.yaml"
+    quarter = match_players(first)
+    wins = lambda pid: "".join(f"{pid} 10\n" for _ in range(7))  # a quarterfinal: 7 standard games
+    code, _out, err = piped(monkeypatch, capsys, folder, wins(quarter[0][0]) + wins(quarter[1][1]) + "-\n-\n")
+    assert code == 0, err
+    (first).write_text(first.read_text("utf-8").replace(f"players: [{', '.join(quarter[2])}]",
+                                                        f"players: [{', '.join(quarter[2])}]\n    status: TLATER\n    when: 2026-06-01"))
+    assert main(["validate", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["status", str(folder)]) == 0
+    assert f"podium pair {folder} --write seats the matches of Semifinal already known (main-02.yaml)" in capsys.readouterr().out
+    assert main(["pair", str(folder), "--write"]) == 0  # match 3 is pending, match 1 of the semifinals is known
+    second = folder / "main-02.yaml"
+    assert f"written: {second}" in capsys.readouterr().out
+    assert match_players(second) == [[quarter[0][0], quarter[1][1]]]
+    first.write_text(first.read_text("utf-8").replace("    status: TLATER\n    when: 2026-06-01\n", ""))  # played at last
+    code, _out, err = piped(monkeypatch, capsys, folder, wins(quarter[2][0]) + wins(quarter[3][0]), "main-01")
+    assert code == 0, err
+    piped(monkeypatch, capsys, folder, f"{quarter[0][0]} 10\n-\n", "main-02")  # the first semifinal has begun
+    assert main(["pair", str(folder), "--write"]) == 0
+    assert f"re-seated: {second}" in capsys.readouterr().out
+    assert match_players(second) == [[quarter[0][0], quarter[1][1]], [quarter[2][0], quarter[3][0]]]
+    assert "{margin: 10}" in second.read_text("utf-8")  # the game already played stays
+    assert main(["validate", str(folder)]) == 0
+
+
+def test_ctrl_c_at_a_prompt_keeps_what_was_entered(tmp_path, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    main(["pair", str(folder), "--write"])
+
+    class Interrupted(Terminal):
+        def readline(self, *args):
+            line = super().readline(*args)
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    class Args:
+        event = folder
+        round = None
+
+    stdout = io.StringIO()
+    assert enter.run(Args, stdin=Interrupted("10 8 7 5\n"), stdout=stdout) == 130
+    assert "stopped: 1 result written" in stdout.getvalue()
+    assert "seats: {" in (folder / "qualifying-01.yaml").read_text("utf-8")

@@ -1,0 +1,224 @@
+"""The venue, end to end, for each system: a new event, pair, enter (piped), a
+correction of an earlier round, a withdrawal (or the format's refusal), re-seating,
+and the finish, with the built pages checked after each step."""
+
+import io
+import json
+import re
+
+import pytest
+
+from podium.cli import main
+from test_site import build, read
+
+
+class Venue:
+    """One event driven through podium's commands, the site rebuilt on demand."""
+
+    def __init__(self, tmp_path, monkeypatch, capsys, fmt, players, options=None):
+        self.tmp = tmp_path
+        self.results = tmp_path / "results"
+        self.monkeypatch = monkeypatch
+        self.capsys = capsys
+        self.folder = self.results / "cup"
+        assert main(["simulate", str(self.folder), "--format", fmt, "--players", str(players), "--rounds", "0"]) == 0
+        if options:
+            path = self.folder / "event.yaml"
+            path.write_text(path.read_text("utf-8").replace("language: en\n", f"language: en\noptions: {options}\n"), "utf-8")
+        self.builds = 0
+
+    def run(self, *args, stdin=""):
+        self.monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        self.capsys.readouterr()
+        code = main([args[0], str(self.folder), *args[1:]])
+        out = self.capsys.readouterr()
+        return code, out.out, out.err
+
+    def ok(self, *args, stdin=""):
+        code, out, err = self.run(*args, stdin=stdin)
+        assert code == 0, err
+        return out
+
+    def names(self):
+        text = (self.folder / "event.yaml").read_text("utf-8")
+        return dict(re.findall(r"  - id: (\S+)\n    name: \"([^\"]+)\"", text))
+
+    def site(self):
+        """Build the site; the event document and a reader of its pages."""
+        self.builds += 1
+        output = build(self.results, self.tmp / f"output-{self.builds}")
+        document = json.loads(read(output, "cup/event.json"))
+        return document, lambda page: read(output, f"cup/{page}")
+
+    def seated(self, name):
+        """The players of each unit of a round file, in order."""
+        text = (self.folder / name).read_text("utf-8")
+        return [re.findall(r"[a-z0-9-]+", re.sub(r": -?[0-9]+", "", line.split(":", 1)[1]))
+                for line in text.splitlines() if line.strip().startswith(("seats:", "players:"))]
+
+
+def first_place(doc) -> str:
+    first = doc["classification"][0]
+    return first["player"] if isinstance(first, dict) else first[1]
+
+
+def vp_lines(tables, first=(10, 8, 7, 5)):
+    """One line per table: the first seat wins with 10."""
+    return "".join(" ".join(str(v) for v in first[:len(t)]) + "\n" for t in tables)
+
+
+def correct(path, old, new, reason):
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1).replace("\ntables:", f'\ncorrection: "{reason}"\ntables:', 1)
+                    .replace("\ngames:", f'\ncorrection: "{reason}"\ngames:', 1)
+                    .replace("\nmatches:", f'\ncorrection: "{reason}"\nmatches:', 1), "utf-8")
+
+
+def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "catan-lt-route66", 9)
+    names = venue.names()
+    venue.ok("pair", "--write")
+    doc, page = venue.site()
+    first = venue.seated("qualifying-01.yaml")
+    assert doc["rounds"][0]["status"] == "upcoming" and all(names[p] in page("qualifying-1/index.html") for p in first[0])
+    out = venue.ok("enter", stdin=vp_lines(first))
+    assert "3 results written" in out
+    doc, page = venue.site()
+    assert doc["rounds"][0]["status"] == "complete" and doc["standings"]
+    venue.ok("pair", "--write")
+    second = venue.seated("qualifying-02.yaml")
+    venue.ok("enter", stdin=vp_lines(second))
+    # a typo in round 1 found after round 2 was played: round 2 stands as played
+    q1 = venue.folder / "qualifying-01.yaml"
+    correct(q1, f"{first[0][0]}: 10, {first[0][1]}: 8", f"{first[0][0]}: 8, {first[0][1]}: 10", "sheet misread")
+    code, out, err = venue.run("validate")
+    assert code == 0 and "qualifying round 1 was corrected (sheet misread)" in out and "qualifying round 2 stands as played" in out
+    doc, page = venue.site()
+    assert doc["rounds"][0]["tables"][0]["winner"] == first[0][1]
+    corrections = page("corrections/index.html")
+    assert "<strong>Reason:</strong> sheet misread" in corrections
+    assert re.search(r"Standing as played:</strong> <a href=\"[^\"]*qualifying-2/\">Qualifying, round 2</a>", corrections)
+    assert "Standings recomputed:" in corrections and 'href="../cup/corrections/"' in page("index.html")
+    feed = page("results.atom")
+    assert "<title>Cup: Correction: Qualifying, round 1</title>" in feed and "Reason: sheet misread" in feed
+    venue.ok("pair", "--write")  # the final, from the corrected ranking
+    finalists = venue.seated("final-01.yaml")[0]
+    gone = finalists[0]
+    out = venue.ok("withdraw", gone, "--reason", "train home")
+    assert "re-seated" in out
+    final = venue.seated("final-01.yaml")[0]
+    assert gone not in final and len(final) == 4
+    doc, page = venue.site()
+    assert f"{names[gone]} withdrew" in page("final-1/index.html") and all(names[p] in page("final-1/index.html") for p in final)
+    venue.ok("enter", stdin="10 8 7 5\n")
+    doc, page = venue.site()
+    assert doc["finished"] and first_place(doc) == final[0]
+    assert names[final[0]] in page("classification/index.html")
+    assert "every round is complete" in venue.run("pair")[2]
+
+
+def test_catan_latvia_at_the_venue(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "catan-lv-2016", 17)
+    names = venue.names()
+    for number in range(1, 5):
+        venue.ok("pair", "--write")
+        tables = venue.seated(f"qualifying-{number:02d}.yaml")
+        venue.ok("enter", stdin=vp_lines(tables))
+        if number == 1:
+            doc, page = venue.site()
+            assert doc["rounds"][0]["status"] == "complete"
+    q2 = venue.folder / "qualifying-02.yaml"
+    table = venue.seated("qualifying-02.yaml")[1]
+    correct(q2, f"{table[0]}: 10, {table[1]}: 8", f"{table[0]}: 8, {table[1]}: 10", "table 2 swapped")
+    code, out, _err = venue.run("validate")
+    assert code == 0 and "qualifying round 3 and qualifying round 4 stand as played" in out
+    venue.ok("pair", "--write")  # the semifinal from the corrected ranking
+    semifinal = sum(venue.seated("semifinal-01.yaml"), [])
+    gone = semifinal[0]
+    venue.ok("withdraw", gone)
+    now = sum(venue.seated("semifinal-01.yaml"), [])
+    assert gone not in now and len(now) == 16
+    doc, page = venue.site()
+    assert f"{names[gone]} withdrew" in page("semifinal-1/index.html")
+    venue.ok("enter", stdin=vp_lines(venue.seated("semifinal-01.yaml")))
+    venue.ok("pair", "--write")
+    venue.ok("enter", stdin="10 8 7 5\n")
+    doc, page = venue.site()
+    assert doc["finished"] and "classification" in page("classification/index.html")
+
+
+def test_carcassonne_at_the_venue(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "carcassonne-lv", 8)
+    names = venue.names()
+    scores = lambda games: "".join(f"{100 + i} {90 - i}\n" for i, _ in enumerate(games))
+    for number in range(1, 7):
+        venue.ok("pair", "--write")
+        games = venue.seated(f"swiss-{number:02d}.yaml")
+        venue.ok("enter", stdin=scores(games))
+        if number == 2:
+            s1 = venue.folder / "swiss-01.yaml"
+            correct(s1, "score: [100, 90]", "score: [90, 100]", "scores swapped")
+            code, out, _err = venue.run("validate")
+            assert code == 0 and "swiss round 2 stands as played" in out
+            doc, page = venue.site()
+            assert doc["rounds"][0]["games"][0]["winner"] == venue.seated("swiss-01.yaml")[0][1]
+    code, _out, err = venue.run("withdraw", venue.seated("swiss-06.yaml")[0][0])
+    assert code == 1 and "carcassonne-lv has no withdrawal in its rules" in err
+    for number in range(1, 4):
+        venue.ok("pair", "--write")
+        venue.ok("enter", stdin=scores(venue.seated(f"playoff-{number:02d}.yaml")))
+    doc, page = venue.site()
+    assert doc["finished"] and names[first_place(doc)] in page("classification/index.html")
+
+
+def test_tantrix_at_the_venue(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "tantrix-wc", 6)
+    names = venue.names()
+    venue.ok("pair", "--write")
+    doc, page = venue.site()
+    assert "wf-byes" in page("main-1/find/index.html")
+    matches = venue.seated("main-01.yaml")
+    wins = lambda pid, n: "".join(f"{pid} 10\n" for _ in range(n))
+    venue.ok("enter", stdin="".join(wins(m[0], 7) for m in matches))  # quarterfinals: 7 standard games
+    code, _out, err = venue.run("withdraw", matches[0][0])
+    assert code == 1 and "status: RESIGN" in err
+    venue.ok("pair", "--write")
+    semis = venue.seated("main-02.yaml")
+    venue.ok("enter", stdin="".join(wins(m[0], 8) for m in semis))
+    m1 = venue.folder / "main-01.yaml"
+    correct(m1, "{margin: 10}", "{margin: 12}", "game 1 recount")
+    code, out, _err = venue.run("validate")
+    assert code == 0 and "main round 1 was corrected (game 1 recount)" in out and "main round 2 stands as played" in out
+    venue.ok("pair", "--write")
+    final = venue.seated("main-03.yaml")[0]
+    venue.ok("enter", stdin=wins(final[1], 9))
+    doc, page = venue.site()
+    assert doc["finished"] and names[final[1]] in page("classification/index.html")
+
+
+def test_baska_at_the_venue(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "baska-gp", 9, options="{sessions: 1, rounds_per_session: 3}")
+    names = venue.names()
+    points = lambda tables: "".join("30 10 -15 -25\n" for t in tables if len(t) == 4)
+    venue.ok("pair", "--write")
+    doc, page = venue.site()
+    assert doc["rounds"][0]["status"] == "upcoming"
+    venue.ok("enter", stdin=points(venue.seated("grand-prix-01.yaml")))
+    venue.ok("pair", "--write")
+    second = venue.seated("grand-prix-02.yaml")
+    gone = second[0][0]
+    out = venue.ok("withdraw", gone, "--reason", "ill")
+    assert "re-seated" in out and gone not in sum(venue.seated("grand-prix-02.yaml"), [])
+    doc, page = venue.site()
+    assert names[gone] in page("grand-prix-2/find/index.html")  # listed as not playing
+    venue.ok("enter", stdin=points(venue.seated("grand-prix-02.yaml")))
+    g1 = venue.folder / "grand-prix-01.yaml"
+    correct(g1, ": 30, ", ": 31, ", "typo")
+    g1.write_text(g1.read_text("utf-8").replace(": -25}", ": -26}", 1), "utf-8")
+    code, out, _err = venue.run("validate")
+    assert code == 0 and "grand-prix round 1 was corrected (typo)" in out
+    venue.ok("pair", "--write")
+    venue.ok("enter", stdin=points(venue.seated("grand-prix-03.yaml")))
+    doc, page = venue.site()
+    assert doc["finished"] and "classification" in page("classification/index.html")
