@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 from .errors import Problem, Problems
@@ -15,7 +14,6 @@ from .formats import get_format
 from .formats.base import check_numbering
 from .outcome import EventOutcome
 from .results import ROUND_SUFFIXES, event_folders, read_event, read_registry
-from .workers import map_in_order
 
 
 def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | None, list[Problem]]:
@@ -33,26 +31,18 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     return outcome, outcome.problems
 
 
-def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[list[EventOutcome], dict]:
+def evaluate_folder(results) -> tuple[list[EventOutcome], dict]:
     """Every event of a results folder, in slug order, and the registry of people.
 
     Raises :class:`Problems` with all problems of all files if there are any.
-    With ``jobs > 1`` the event folders are evaluated in that many processes
-    (:func:`podium.workers.map_in_order`, the registry read once before);
-    outcomes and problems are gathered in slug order all the same, so the
-    result is the same as with one job.  ``meanwhile``: see
-    :func:`~podium.workers.map_in_order`; ``then(outcome)``: called in this
-    process for every outcome as soon as it is here, in no particular order
-    (also when other folders turn out to have problems).
     """
     results = Path(results)
     if not results.is_dir():
         raise Problems([Problem(str(results), 1, "results folder not found")])
     registry, problems = read_registry(results)
     outcomes = []
-    evaluated = map_in_order(partial(evaluate_event, registry=registry), event_folders(results), jobs,
-                             cost=_yaml_bytes, meanwhile=meanwhile, then=then and partial(_each_outcome, then))
-    for outcome, found in evaluated:
+    for folder in event_folders(results):
+        outcome, found = evaluate_event(folder, registry)
         problems += found
         if outcome is not None:
             outcomes.append(outcome)
@@ -61,17 +51,11 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[
     return outcomes, registry
 
 
-def _each_outcome(then, evaluated) -> None:
-    outcome, _problems = evaluated
-    if outcome is not None:
-        then(outcome)
-
-
-def _yaml_bytes(folder: Path) -> int:
+def folder_size(folder: Path) -> int:
     """How much work an event folder is, roughly: the bytes of its YAML files
     (0 if the folder cannot be listed: reading it reports the problem)."""
     try:
-        return sum(path.stat().st_size for path in folder.iterdir() if path.suffix in ROUND_SUFFIXES)
+        return sum(path.stat().st_size for path in Path(folder).iterdir() if path.suffix in ROUND_SUFFIXES)
     except OSError:
         return 0
 

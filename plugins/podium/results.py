@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from . import quickcheck, schemas
+from . import schemas
 from .errors import Problem
 from .loader import MAX_BYTES, Document, load_bytes, load_file
 from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
@@ -70,8 +70,8 @@ def _check(doc, problems, kind):
 
 
 def schema_problems(doc, kind: str) -> list[Problem]:
-    """``schemas.check``, skipped for a document :mod:`podium.quickcheck` vouches for."""
-    return [] if quickcheck.valid(kind, doc.data) else schemas.check(doc, kind)
+    """Every JSON Schema problem of a loaded document of ``kind`` (:func:`podium.schemas.check`)."""
+    return schemas.check(doc, kind)
 
 
 def event_folders(results: Path) -> list[Path]:

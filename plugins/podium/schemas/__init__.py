@@ -29,9 +29,7 @@ def schema(kind: str) -> dict:
 
 @lru_cache(maxsize=None)
 def _validator(kind: str):
-    """jsonschema's validator for ``kind``, imported only when a file needs it: files
-    :mod:`podium.quickcheck` vouches for never do, and importing it takes a tenth
-    of a second at every start."""
+    """jsonschema's validator for ``kind``, made once (imported only when a file is checked)."""
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema(kind))

@@ -1,56 +1,73 @@
-"""Podium's Pelican plugin: a generator that writes the results pages.
+"""Podium's Pelican plugin: a generator that writes the results pages, event by event.
 
 Wiring, the Pelican way:
 
 - ``signals.get_generators`` adds :class:`PodiumGenerator`;
 - ``signals.generator_init`` gives every generator's Jinja environment the
-  Podium templates shipped in this package (so Markdown pages with
-  ``Template:`` can use them too, under any theme) and the UI translations
-  (``jinja2.ext.i18n``, installed for ``DEFAULT_LANG``).
+  Podium templates shipped in this package (after the theme's, so a theme
+  may override any of them by name and extend the original as
+  ``!podium/<name>``; Markdown pages with ``Template:`` can use them too)
+  and the UI translations (``jinja2.ext.i18n``);
+- ``signals.finalized`` lets go of the build's locks (:mod:`.lock`).
 
-Evaluation happens when the generator is constructed (the event folders
-shared out among forked workers too; the view trees of each outcome are
-built in this process as the outcomes come in).  Pelican builds every
-generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
-and before any ``generate_context``, so evaluating there is the only way a
-build with problems can stop before anything in the output folder is
-written or deleted.  ``generate_context`` then links the views to
-Pelican's pages and shares them as ``podium_events``; ``generate_output``
-writes them, each event's event.json and pages and the site's own pages
-shared out among forked workers.  All state lives on the generator
-instance, which Pelican creates afresh for every run.
+Only what changed is evaluated and rendered.  Each event's files are kept
+in the cache (:mod:`.cache`, in ``CACHE_PATH``) under a key of everything
+they depend on (:mod:`.keys`).  When the generator is made -- before
+Pelican cleans or writes anything -- every event folder is hashed; an event
+whose inputs (files, people, variants, code) and whose templates,
+translations and settings are those of its cached record is not loaded
+any further.  The others are evaluated (one task per event, largest first,
+on every core: :mod:`podium.workers`) and any problem stops the build
+there, so nothing is written.  ``generate_context`` adds what Pelican knows
+(the site menu, the rules pages, the URLs of the site-wide pages) to each
+event's key, and gives every page the events' summaries (:mod:`.summary`).
+``generate_output`` renders the events whose key changed through Pelican's
+writer into a staging folder of the cache, and puts every file into the
+output folder atomically (:mod:`.output`); an unchanged event's files are
+left where they are, or linked back from the cache if they are missing.
+The site-wide pages (home, people, search, feed) are made from the
+summaries, each page cached under the digest of what it shows.  Files
+Podium wrote before and not now (an event that is gone) are removed.
+A warm build therefore writes the same bytes as a cold one.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
-``PODIUM_JOBS`` (processes writing event pages at once, default: every
-usable core; see :mod:`podium.workers`), ``PODIUM_TEMPLATE_CACHE`` (keep
-compiled templates in ``CACHE_PATH`` for the next build, default True; see
-:mod:`pelican.plugins.podium.compiled`) and the
-``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`pelican.plugins.podium.urls`.
+``PODIUM_JOBS`` (processes at once, default: every usable core),
+``PODIUM_TEMPLATE_CACHE`` (keep compiled templates in ``CACHE_PATH``,
+default True: :mod:`.compiled`), ``PODIUM_LOCK_WAIT`` (seconds to wait for
+another build into the same output, default 600) and the
+``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`.urls`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
+import shutil
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
 from pelican.generators import Generator
+from pelican.writers import Writer
 
-from podium.collector import fewer_collections, lasting
-from podium.errors import Problems
-from podium.export import dumps, event_document
-from podium.pipeline import evaluate_folder
 from podium import workers
-from . import compiled, extensions, i18n, jinja_speed
+from podium.errors import Problem, Problems
+from podium.export import dumps, event_document
+from podium.pipeline import evaluate_event, folder_size
+from podium.results import event_folders, read_registry
+from . import compiled, extensions, i18n, keys, lock, output, summary
+from .cache import Store
 from .urls import Urls
 from .views import event_view
-from .writing import PageWriter
 
 logger = logging.getLogger(__name__)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # the Podium templates, shipped in the package
 
 
 class BuildFailed(SystemExit):
@@ -71,166 +88,314 @@ class BuildFailed(SystemExit):
         super().__init__("\n".join(lines))
 
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"  # the Podium templates, shipped in the package
-SITE = "site"  # the share of the output that is the site's own pages, not an event's
-
-
 class MenuLink(NamedTuple):
     title: str
     url: str
 
 
+def event_name(slug: str) -> str:
+    return f"event-{slug}"
+
+
 class PodiumGenerator(Generator):
-    """Writes the site home and every event's pages and event.json."""
+    """Writes the site home and every event's pages and event.json, only what changed."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.env.autoescape = True  # names come from data files: always escaped
-        self.env.auto_reload = False  # templates do not change during a build: no stat() per use
-        self.urls = Urls(self.settings)
-        self.results = self.settings.get("PODIUM_RESULTS") or "results"
-        self.events = []
-        self.jobs = int(self.settings.get("PODIUM_JOBS") or workers.usable_cores())
-        self.files = PageWriter(self.env, self.output_path, self.context, self.settings["RELATIVE_URLS"])
-        self.language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
-        self.views = {}  # slug -> the event's view tree
+        settings = self.settings
+        self.urls = Urls(settings)
+        self.results = Path(settings.get("PODIUM_RESULTS") or "results")
+        self.language = settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
+        self.jobs = int(settings.get("PODIUM_JOBS") or workers.usable_cores())
+        self.store = Store(settings.get("CACHE_PATH") or "cache")
+        self.site_language = settings.get("DEFAULT_LANG", "en")
+        wait = float(settings.get("PODIUM_LOCK_WAIT", 600))
+        lock.acquire(self.output_path, wait)
+        lock.acquire(self.store.root, wait)
+        self.store.clear_staging()
+        self.shown_base = keys.digest(keys.templates(self.env), keys.settings(settings), keys.code())
+        self.slugs: list[str] = []
+        self.inputs: dict = {}  # slug -> the inputs key
+        self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
+        self.views: dict = {}  # slug -> view tree of an event evaluated in this build
+        self.summaries: dict = {}  # slug -> EventSummary
+        self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
         try:
-            with fewer_collections():
-                # here, while forked workers evaluate: the pages' templates compiled (the workers
-                # that write the pages later inherit them), and each outcome's views built as it comes
-                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs, meanwhile=self._compile_templates,
-                                                               then=self._build_views)
+            self._evaluate_changed()
         except Problems as exc:
+            lock.release_all()
             raise BuildFailed(exc.problems) from None
 
-    # -- context -------------------------------------------------------------
+    # -- which events to evaluate ------------------------------------------------------
 
-    @lasting()  # every view made here lives until the end of the build
-    def _build_views(self, outcome):
-        """An event's view tree, built in this process as soon as its outcome is here,
-        and its pages' translations read (once a language), for the page writers to inherit."""
-        view = self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
-        i18n.translations(view.language)
+    def shown(self, language: str) -> str:
+        """The key of how pages in ``language`` look: templates, settings, code, translations."""
+        return keys.digest(self.shown_base, keys.translations(language or "en"))
+
+    def _evaluate_changed(self) -> None:
+        """Hash every event folder; evaluate those the cache cannot vouch for (raises Problems)."""
+        if not self.results.is_dir():
+            raise Problems([Problem(str(self.results), 1, "results folder not found")])
+        self.registry, problems = read_registry(self.results)
+        self.variants = keys.folder_files(self.results / "formats")
+        self.folder_of = {}
+        self.files_of = {}
+        changed = []
+        for folder in event_folders(self.results):
+            slug = folder.name
+            self.slugs.append(slug)
+            self.folder_of[slug] = folder
+            self.files_of[slug] = keys.folder_files(folder)
+            if not self._reuse(slug):
+                changed.append(slug)
+        self._evaluate(changed, problems)
+
+    def _reuse(self, slug: str) -> bool:
+        """Take the event's cached record and summary if its inputs and looks are unchanged."""
+        record = self.store.record(event_name(slug))
+        if record is None or not isinstance(record.get("people"), list) or not isinstance(record.get("language"), str):
+            return False
+        inputs = keys.inputs(self.files_of[slug], keys.people(self.registry, record["people"]), self.variants)
+        if record.get("inputs") != inputs or record.get("shown") != self.shown(record["language"]):
+            return False
+        if not self.store.complete(event_name(slug), record):
+            return False
+        try:
+            found = summary.loads(record["summary"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        if not isinstance(found, summary.EventSummary) or found.slug != slug:
+            return False
+        found.cache_digest = hashlib.sha256(record["summary"].encode("utf-8")).hexdigest()
+        self.records[slug], self.summaries[slug], self.inputs[slug] = record, found, inputs
+        return True
+
+    def _evaluate(self, slugs: list, problems: list | None = None) -> None:
+        """Evaluate the event folders ``slugs`` and view them; raises Problems with
+        every problem, in folder order."""
+        problems = list(problems or [])
+        found = {}
+        folders = [self.folder_of[slug] for slug in slugs]
+        work = partial(evaluate_event, registry=self.registry)
+        for folder, (outcome, event_problems) in workers.largest_first(work, folders, self.jobs, size=folder_size):
+            found[folder.name] = event_problems
+            if outcome is not None and not event_problems:
+                slug = folder.name
+                self.views[slug] = event_view(outcome, self.urls, self.language, self.registry)
+                people = [p.id for p in outcome.event.players]
+                self.inputs[slug] = keys.inputs(self.files_of[slug], keys.people(self.registry, people), self.variants)
+                self.records.pop(slug, None)
+        for slug in slugs:
+            problems += found.get(slug, [])
+        if problems:
+            raise Problems(problems)
+
+    # -- context -------------------------------------------------------------------------
 
     def generate_context(self):
-        self.events = [self.views[outcome.event.slug] for outcome in self.outcomes]
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
-        for ev in self.events:
-            if not ev.rules:
-                continue
-            page = pages.get(ev.rules)
-            if page is None:
-                logger.warning("%s: the rules page '%s' is not among the pages of %s", ev.slug, ev.rules, self.settings["PATH"])
-            else:
-                ev.rules_url = page.url
-        ordered = sorted(self.events, key=lambda e: e.slug)
+        for slug, view in self.views.items():
+            document = summary.dumps(summary.summarise(view))
+            self.summaries[slug] = summary.loads(document)  # the same objects a later build reads back
+            self.summaries[slug].cache_digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
+            self.summaries[slug].document = document
+        for slug in self.slugs:
+            ev = self.summaries[slug]
+            rules_url = None
+            if ev.rules:
+                page = pages.get(ev.rules)
+                if page is None:
+                    logger.warning("%s: the rules page '%s' is not among the pages of %s", slug, ev.rules, self.settings["PATH"])
+                else:
+                    rules_url = page.url
+            ev.rules_url = rules_url
+            if slug in self.views:
+                self.views[slug].rules_url = rules_url
+        ordered = sorted(self.summaries.values(), key=lambda e: e.slug)
         ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
+        home_page = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
+        menu = [MenuLink(page.title, page.url) for page in self.context.get("pages", []) if page.template != "rules"]
         self.context["podium_events"] = ordered
-        self.context["podium_home_page"] = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
-        # the site menu of every page (base.html), its URLs made once: Pelican computes a page's url anew each time
-        self.context["podium_menu"] = [MenuLink(page.title, page.url) for page in self.context.get("pages", [])
-                                       if page.template != "rules"]
-        # site-wide pages (people across events) also link event pages to themselves
+        self.context["podium_home_page"] = home_page
+        self.context["podium_menu"] = menu  # the site menu of every page (base.html)
         self.site_pages = extensions.collect("site_pages", ordered, self.urls, self.registry)
-        # URLs of the site-level pages without parts (people, search), for every page's links
         site_urls = {page.kind: self.urls.url(page.kind, **page.parts) for page in self.site_pages if not page.parts}
         self.context["podium_people_url"] = site_urls.get("people")
         self.context["podium_search_url"] = site_urls.get("search")
+        # what every page takes from Pelican and from the other events
+        self.site_key = keys.digest("site", [list(link) for link in menu], site_urls, bool(ordered),
+                                    sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
+        self.home_key = keys.digest(home_page.title, home_page.content) if home_page is not None else ""
+        for slug in self.slugs:
+            self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self._language_of(slug)),
+                                          self.site_key, self.summaries[slug].rules_url)
+        stale = [slug for slug in self.slugs if slug in self.records and self.records[slug]["key"] != self.keys[slug]]
+        if stale:  # evaluated before without a problem, only shown differently now
+            documents = {slug: self.records[slug]["summary"] for slug in stale}
+            self._evaluate(stale)
+            for slug in stale:
+                self.views[slug].rules_url = self.summaries[slug].rules_url
+                self.summaries[slug].document = documents[slug]
 
-    # -- output ----------------------------------------------------------------
+    def _language_of(self, slug: str) -> str:
+        if slug in self.views:
+            return self.views[slug].language
+        return self.records[slug]["language"]
 
-    @fewer_collections()
+    # -- output ----------------------------------------------------------------------------
+
     def generate_output(self, writer):
-        """Every event's pages and the site's own, on every usable core (:mod:`podium.workers`).
+        """Every event's pages that changed (on every core), the site's own pages,
+        and the removal of what Podium wrote before and not now."""
+        output_path = os.path.abspath(self.output_path)
+        manifest_name = "output-" + hashlib.sha256(output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        before = self.store.record(manifest_name)
+        manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
+        os.makedirs(output_path, exist_ok=True)
 
-        The site's pages (home, people, search, feed) are one more share of
-        the work: every view they show was built before the fork."""
-        jinja_speed.forget(self.env)
-        try:
-            workers.for_each(self._write_share, [*self.events, SITE], self.jobs, cost=self._page_cost)
-        finally:
-            jinja_speed.forget(self.env)  # what the pages of this build needed
+        render = [slug for slug in self.slugs if slug in self.views]
+        work = partial(self._write_event, output_path)
+        for slug, written in workers.largest_first(work, render, self.jobs, size=self._page_count):
+            files, placed = written
+            key = self.keys[slug]
+            for path, found in placed.items():
+                manifest.keep(path, key, found)
+            view = self.views[slug]
+            self.store.keep_record(event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(view.language),
+                                   language=view.language, people=sorted(view.people),
+                                   summary=self.summaries[slug].document)
+        for slug in self.slugs:
+            if slug in self.views:
+                continue
+            record = self.records[slug]
+            for path in sorted(record["files"]):
+                if manifest.current(path, record["key"]):
+                    manifest.keep(path, record["key"])
+                else:
+                    source = self.store.file(event_name(slug), record["key"], path)
+                    manifest.keep(path, record["key"], output.place(output_path, path, source))
+        self._write_site(output_path, manifest)
+        for path in manifest.remove_stale():
+            logger.info('Removing "%s"', os.path.join(output_path, path))
+        self.store.keep_record(manifest_name, keys.digest(sorted(manifest.now)), {}, paths=manifest.now)
+        for name in self.store.names("event-"):
+            if name[len("event-"):] not in self.folder_of:
+                self.store.drop(name)
 
-    def _compile_templates(self):
-        """Load Podium's templates here, once (compiled, or from the compiled
-        templates a build before kept: :mod:`pelican.plugins.podium.compiled`), rather
-        than in every forked worker, while other processes evaluate the event folders.
-        Not done for a build in one process (one event folder, one job): it
-        would also compile the templates of formats it does not use."""
-        for name in self.env.list_templates(filter_func=lambda name: name.startswith("podium/")):
-            self.env.get_template(name)
-        self.env.get_template("base.html")
+    def _page_count(self, slug: str) -> int:
+        """About how much writing an event's pages takes: rounds (round, find and
+        check pages), standings, and players (their pages are the heaviest)."""
+        ev = self.views[slug]
+        return 3 * len(ev.rounds) + len(ev.standings) + 2 * len(ev.players)
 
-    def _write_share(self, share):
-        if share is SITE:
-            self._write_site()
-        else:
-            self._write_event(share)
-
-    def _page_cost(self, share) -> int:
-        """About how much writing a share's pages takes: for an event its rounds
-        (round, find and check pages), standings and players (their pages are
-        the heaviest); for the site its people and events."""
-        if share is SITE:
-            return 2 * len(self.site_pages) + len(self.events)
-        return 3 * len(share.rounds) + len(share.standings) + 2 * len(share.players)
-
-    def _write_page(self, save_as, template, **values):
-        self.files.page(save_as, self.get_template(template), values)
-
-    def _language(self, language):
-        """The UI language of the pages written next."""
-        i18n.install(self.env, language)
-        self.files.language()
-
-    def _write_event(self, ev):
-        """One event's event.json, pages, and extension pages and files."""
+    def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict]:
+        """One event's event.json, pages and extension files, rendered into a staging
+        folder of the cache, kept there under the event's key and put into the
+        output: (path -> size, path -> identity in the output)."""
+        ev = self.views[slug]
+        name, key = event_name(slug), self.keys[slug]
+        staging = self.store.staging(name)
+        pages = PageWriter(self, staging)
         urls = self.urls
-        write = self._write_page
-        self._language(ev.language)
-        slug = ev.slug
+        i18n.install(self.env, ev.language)
         common = {"ev": ev, "lang": ev.language}
-        self._write_json(ev.outcome)
-        write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
+        pages.data(urls.save_as("json", slug=slug), dumps(event_document(ev.outcome)))
+        pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
         for rnd in ev.rounds:
-            write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, section="rounds", **common)
+            pages.page(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd,
+                       section="rounds", **common)
         if ev.standings:  # knockout formats have none
-            write(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
+            pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
         for st in ev.standings:
-            write(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
-                  "podium/standings", standing=st, section="standings", **common)
-        write(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
+            pages.page(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
+                       "podium/standings", standing=st, section="standings", **common)
+        pages.page(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
         for person in ev.players:
-            write(urls.save_as("player", slug=slug, player=person.id), "podium/player",
-                  pp=ev.player_pages[person.id], section="players", **common)
+            pages.page(urls.save_as("player", slug=slug, player=person.id), "podium/player",
+                       pp=ev.player_pages[person.id], section="players", **common)
         if ev.finished:
-            write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
-        write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
+            pages.page(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
+        pages.page(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
         for page in extensions.collect("pages", ev):
-            write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
+            pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
         for file in extensions.collect("files", ev):
-            self.files.text(urls.save_as(file.kind, **file.parts), file.text)
+            pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
+        kept = self.store.keep_files(name, key, staging)
+        placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
+        return pages.sizes, placed
 
-    def _write_site(self):
-        """The home page and the site-wide pages and files (people, search, feed)."""
+    def _write_site(self, output_path: str, manifest: output.Manifest) -> None:
+        """The home page and the site-wide pages and files (people, search, feed),
+        from the summaries; each kept in the cache under the digest of what it shows."""
         urls = self.urls
-        write = self._write_page
-        default_lang = self.settings.get("DEFAULT_LANG", "en")
-        self._language(default_lang)
-        write(urls.save_as("home"), "podium/home", events=self.context["podium_events"], lang=default_lang)
+        language = self.site_language
+        shown = keys.digest(self.shown(language), self.site_key)
+        wanted = []  # (path, key, template or None, values or bytes)
+        events = self.context["podium_events"]
+        home = {"events": events, "lang": language}
+        wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home))
         for page in self.site_pages:
-            write(urls.save_as(page.kind, **page.parts), page.template, lang=default_lang,
-                  people_url=urls.url("people"), **page.values)
+            values = {"lang": language, "people_url": urls.url("people"), **page.values}
+            path = urls.save_as(page.kind, **page.parts)
+            wanted.append((path, keys.digest(shown, page.template, path, values), page.template, values))
         feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
         feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
-        for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang, feed_max_items):
-            self.files.text(urls.save_as(file.kind, **file.parts), file.text)
+        for file in extensions.collect("site_files", events, urls, language, feed_max_items):
+            data = file.text.encode("utf-8")
+            wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data))
 
-    def _write_json(self, outcome):
-        """An event's event.json: the very bytes ``podium export`` prints."""
-        self.files.data(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
+        staging = None
+        installed = False
+        for path, key, template, values in wanted:
+            if manifest.current(path, key):
+                manifest.keep(path, key)
+                continue
+            kept = self.store.file("site", key, "file")
+            if not kept.is_file():
+                if staging is None:
+                    staging = PageWriter(self, self.store.staging("site"))
+                if template is None:
+                    staging.data(path, values)
+                else:
+                    if not installed:
+                        i18n.install(self.env, language)
+                        installed = True
+                    staging.page(path, template, **values)
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staging.folder / path, kept)
+            manifest.keep(path, key, output.place(output_path, path, kept))
+        if staging is not None:
+            shutil.rmtree(staging.folder, ignore_errors=True)
+        in_use = {key for _path, key, _template, _values in wanted}
+        site = self.store.root / "files" / "site"
+        if site.is_dir():
+            for other in site.iterdir():
+                if other.name not in in_use and not other.name.startswith(".staging-"):
+                    shutil.rmtree(other, ignore_errors=True)
+
+
+class PageWriter:
+    """Pages rendered with Pelican's writer into a staging folder, and other files beside them."""
+
+    def __init__(self, generator: PodiumGenerator, folder: Path):
+        self.generator = generator
+        self.folder = folder
+        self.writer = Writer(str(folder), settings=generator.settings)
+        self.sizes: dict = {}  # path -> size
+
+    def page(self, path: str, template: str, **values) -> None:
+        generator = self.generator
+        self.writer.write_file(path, generator.get_template(template), generator.context,
+                               relative_urls=generator.settings["RELATIVE_URLS"], override_output=True, **values)
+        self.sizes[path] = os.stat(self.folder / path).st_size
+
+    def data(self, path: str, data: bytes) -> None:
+        target = Path(output.destination(str(self.folder), path))
+        target.write_bytes(data)
+        self.sizes[path] = len(data)
 
 
 def add_templates_and_translations(generator):
@@ -241,7 +406,6 @@ def add_templates_and_translations(generator):
     loader = FileSystemLoader(str(TEMPLATES))
     generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
-    jinja_speed.install(generator.env)
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")
 
@@ -250,6 +414,12 @@ def get_generators(pelican):
     return PodiumGenerator
 
 
+def release_locks(pelican):
+    """``finalized``: the build is over; another may write into its output."""
+    lock.release_all()
+
+
 def register():
     signals.generator_init.connect(add_templates_and_translations)
     signals.get_generators.connect(get_generators)
+    signals.finalized.connect(release_locks)
