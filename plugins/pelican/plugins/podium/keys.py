@@ -140,11 +140,16 @@ def templates(env) -> str:
 
 
 def translations(language: str) -> str:
-    """The catalog files of ``language`` (none for English: its msgids are the text)."""
+    """The translations of ``language`` as the pages use them: every msgid and its
+    translation (so a translator's comment or a reordered catalog changes nothing);
+    a compiled catalog by its bytes; English: its msgids are the text."""
+    catalog = i18n.translations(language or "en")
+    if isinstance(catalog, i18n.Catalog):
+        return digest(language, sorted([repr(key), repr(value)] for key, value in catalog.messages.items()))
     hasher = hashlib.sha256(language.encode())
-    for path in (i18n.LOCALE_DIR / f"{language}.po", i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"):
-        if language != "en" and path.is_file():
-            hasher.update(path.read_bytes())
+    compiled = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+    if language != "en" and compiled.is_file():
+        hasher.update(compiled.read_bytes())
     return hasher.hexdigest()
 
 
