@@ -114,6 +114,7 @@ class PodiumGenerator(Generator):
         lock.acquire(self.output_path, wait)
         lock.acquire(self.store.root, wait)
         self.store.clear_staging()
+        self.shown_by_language: dict = {}
         self.shown_base = keys.digest(keys.templates(self.env), keys.settings(settings), keys.code())
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
@@ -130,8 +131,13 @@ class PodiumGenerator(Generator):
     # -- which events to evaluate ------------------------------------------------------
 
     def shown(self, language: str) -> str:
-        """The key of how pages in ``language`` look: templates, settings, code, translations."""
-        return keys.digest(self.shown_base, keys.translations(language or "en"))
+        """The key of how pages in ``language`` look: templates, settings, code, translations
+        (worked out once a build for each language)."""
+        language = language or "en"
+        found = self.shown_by_language.get(language)
+        if found is None:
+            found = self.shown_by_language[language] = keys.digest(self.shown_base, keys.translations(language))
+        return found
 
     def _evaluate_changed(self) -> None:
         """Hash every event folder; evaluate those the cache cannot vouch for (raises Problems)."""
@@ -158,8 +164,6 @@ class PodiumGenerator(Generator):
             return False
         inputs = keys.inputs(self.files_of[slug], keys.people(self.registry, record["people"]), self.variants)
         if record.get("inputs") != inputs or record.get("shown") != self.shown(record["language"]):
-            return False
-        if not self.store.complete(event_name(slug), record):
             return False
         try:
             found = summary.loads(record["summary"])
@@ -232,13 +236,29 @@ class PodiumGenerator(Generator):
         for slug in self.slugs:
             self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self._language_of(slug)),
                                           self.site_key, self.summaries[slug].rules_url)
-        stale = [slug for slug in self.slugs if slug in self.records and self.records[slug]["key"] != self.keys[slug]]
+        output_path = os.path.abspath(self.output_path)
+        self.manifest_name = "output-" + hashlib.sha256(output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        before = self.store.record(self.manifest_name)
+        self.manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
+        self.in_place = set()  # events whose files are all in the output already
+        stale = [slug for slug in self.slugs if slug in self.records and not self._in_place_or_kept(slug)]
         if stale:  # evaluated before without a problem, only shown differently now
             documents = {slug: self.records[slug]["summary"] for slug in stale}
             self._evaluate(stale)
             for slug in stale:
                 self.views[slug].rules_url = self.summaries[slug].rules_url
                 self.summaries[slug].document = documents[slug]
+
+    def _in_place_or_kept(self, slug: str) -> bool:
+        """The event's cached pages are still right (same key), and every one is
+        either in the output as Podium put it there or kept whole in the cache."""
+        record = self.records[slug]
+        if record["key"] != self.keys[slug]:
+            return False
+        if all(self.manifest.current(path, record["key"]) for path in record["files"]):
+            self.in_place.add(slug)
+            return True
+        return self.store.complete(event_name(slug), record)
 
     def _language_of(self, slug: str) -> str:
         if slug in self.views:
@@ -251,9 +271,7 @@ class PodiumGenerator(Generator):
         """Every event's pages that changed (on every core), the site's own pages,
         and the removal of what Podium wrote before and not now."""
         output_path = os.path.abspath(self.output_path)
-        manifest_name = "output-" + hashlib.sha256(output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-        before = self.store.record(manifest_name)
-        manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
+        manifest, manifest_name = self.manifest, self.manifest_name
         os.makedirs(output_path, exist_ok=True)
 
         render = [slug for slug in self.slugs if slug in self.views]
@@ -272,7 +290,7 @@ class PodiumGenerator(Generator):
                 continue
             record = self.records[slug]
             for path in sorted(record["files"]):
-                if manifest.current(path, record["key"]):
+                if slug in self.in_place or manifest.current(path, record["key"]):
                     manifest.keep(path, record["key"])
                 else:
                     source = self.store.file(event_name(slug), record["key"], path)
@@ -280,7 +298,8 @@ class PodiumGenerator(Generator):
         self._write_site(output_path, manifest)
         for path in manifest.remove_stale():
             logger.info('Removing "%s"', os.path.join(output_path, path))
-        self.store.keep_record(manifest_name, keys.digest(sorted(manifest.now)), {}, paths=manifest.now)
+        if manifest.now != manifest.before:
+            self.store.keep_record(manifest_name, keys.digest(sorted(manifest.now)), {}, paths=manifest.now)
         for name in self.store.names("event-"):
             if name[len("event-"):] not in self.folder_of:
                 self.store.drop(name)
