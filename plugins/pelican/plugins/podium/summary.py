@@ -141,46 +141,41 @@ def summarise(ev) -> EventSummary:
 CLASSES = {cls.__name__: cls for cls in (PersonSummary, RecordSummary, RoundSummary, StatusSummary, EventSummary)}
 
 
-def to_plain(value):
-    """``value`` as JSON-ready data: each summary tagged with its class, a Text with ``$text``."""
+def _encode(value):
+    """What ``json`` cannot write itself: a summary tagged with its class, a Text with ``$text``."""
     if isinstance(value, Text):
-        return {"$text": value.msgid, "params": {k: to_plain(v) for k, v in value.params.items()}}
-    if type(value).__name__ in CLASSES and isinstance(value, CLASSES[type(value).__name__]):
-        plain = {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
-        plain["$class"] = type(value).__name__
+        return {"$text": value.msgid, "params": value.params}
+    cls = CLASSES.get(type(value).__name__)
+    if cls is not None and type(value) is cls:
+        plain = {f.name: getattr(value, f.name) for f in fields(value)}
+        plain["$class"] = cls.__name__
         return plain
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
     return str(value)
 
 
-def from_plain(value):
-    """The inverse of :func:`to_plain`; ValueError for anything it would not make."""
-    if isinstance(value, list):
-        return [from_plain(v) for v in value]
-    if isinstance(value, dict):
-        if "$text" in value:
-            return Text(str(value["$text"]), **{str(k): from_plain(v) for k, v in (value.get("params") or {}).items()})
-        if "$class" in value:
-            cls = CLASSES.get(value["$class"])
-            if cls is None:
-                raise ValueError(f"unknown summary class {value['$class']!r}")
-            names = {f.name for f in fields(cls)}
-            try:
-                return cls(**{k: from_plain(v) for k, v in value.items() if k in names})
-            except TypeError as exc:
-                raise ValueError(str(exc)) from None
-        return {k: from_plain(v) for k, v in value.items()}
-    return value
+def _decode(plain: dict):
+    """A summary or a Text from its tagged mapping (inner ones are made first); ValueError
+    for a class this module does not have."""
+    if "$text" in plain:
+        params = plain.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError("a text's parameters are not a mapping")
+        return Text(str(plain["$text"]), **{str(k): v for k, v in params.items()})
+    if "$class" in plain:
+        cls = CLASSES.get(plain["$class"])
+        if cls is None:
+            raise ValueError(f"unknown summary class {plain['$class']!r}")
+        names = {f.name for f in fields(cls)}
+        try:
+            return cls(**{k: v for k, v in plain.items() if k in names})
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
+    return plain
 
 
 def dumps(value) -> str:
-    return json.dumps(to_plain(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(value, default=_encode, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def loads(text: str):
-    return from_plain(json.loads(text))
+    return json.loads(text, object_hook=_decode)
