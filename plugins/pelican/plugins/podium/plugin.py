@@ -97,6 +97,13 @@ def event_name(slug: str) -> str:
     return f"event-{slug}"
 
 
+def most_recent_first(events) -> list:
+    """Events (headers or summaries) by their last date, the most recent first; by slug on a tie."""
+    ordered = sorted(events, key=lambda e: e.slug)
+    ordered.sort(key=lambda e: e.last_date, reverse=True)
+    return ordered
+
+
 class PodiumGenerator(Generator):
     """Writes the site home and every event's pages and event.json, only what changed."""
 
@@ -119,8 +126,9 @@ class PodiumGenerator(Generator):
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
         self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
-        self.views: dict = {}  # slug -> view tree of an event evaluated in this build
-        self.summaries: dict = {}  # slug -> EventSummary
+        self.outcomes: dict = {}  # slug -> outcome of an event evaluated in this build
+        self.headers: dict = {}  # slug -> EventHeader
+        self.summaries: dict = {}  # slug -> EventSummary (of a rendered event: once rendered)
         self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
         try:
             self._evaluate_changed()
@@ -173,11 +181,13 @@ class PodiumGenerator(Generator):
             return False
         found.cache_digest = hashlib.sha256(record["summary"].encode("utf-8")).hexdigest()
         self.records[slug], self.summaries[slug], self.inputs[slug] = record, found, inputs
+        self.headers[slug] = summary.header_of_summary(found, self.urls)
         return True
 
     def _evaluate(self, slugs: list, problems: list | None = None) -> None:
-        """Evaluate the event folders ``slugs`` and view them; raises Problems with
-        every problem, in folder order."""
+        """Evaluate the event folders ``slugs`` (on every core); raises Problems with
+        every problem, in folder order.  The outcomes are kept for the processes
+        that view and render them (:meth:`_write_event`)."""
         problems = list(problems or [])
         found = {}
         folders = [self.folder_of[slug] for slug in slugs]
@@ -186,10 +196,12 @@ class PodiumGenerator(Generator):
             found[folder.name] = event_problems
             if outcome is not None and not event_problems:
                 slug = folder.name
-                self.views[slug] = event_view(outcome, self.urls, self.language, self.registry)
+                self.outcomes[slug] = outcome
+                self.headers[slug] = summary.header_of_event(outcome.event, self.urls, self.language)
                 people = [p.id for p in outcome.event.players]
                 self.inputs[slug] = keys.inputs(self.files_of[slug], keys.people(self.registry, people), self.variants)
                 self.records.pop(slug, None)
+                self.summaries.pop(slug, None)
         for slug in slugs:
             problems += found.get(slug, [])
         if problems:
@@ -201,53 +213,37 @@ class PodiumGenerator(Generator):
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
-        for slug, view in self.views.items():
-            document = summary.dumps(summary.summarise(view))
-            self.summaries[slug] = summary.loads(document)  # the same objects a later build reads back
-            self.summaries[slug].cache_digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
-            self.summaries[slug].document = document
         for slug in self.slugs:
-            ev = self.summaries[slug]
-            rules_url = None
+            ev = self.headers[slug]
             if ev.rules:
                 page = pages.get(ev.rules)
                 if page is None:
                     logger.warning("%s: the rules page '%s' is not among the pages of %s", slug, ev.rules, self.settings["PATH"])
                 else:
-                    rules_url = page.url
-            ev.rules_url = rules_url
-            if slug in self.views:
-                self.views[slug].rules_url = rules_url
-        ordered = sorted(self.summaries.values(), key=lambda e: e.slug)
-        ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
+                    ev.rules_url = page.url
         home_page = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
         menu = [MenuLink(page.title, page.url) for page in self.context.get("pages", []) if page.template != "rules"]
-        self.context["podium_events"] = ordered
+        self.context["podium_events"] = most_recent_first(self.headers.values())
         self.context["podium_home_page"] = home_page
         self.context["podium_menu"] = menu  # the site menu of every page (base.html)
-        self.site_pages = extensions.collect("site_pages", ordered, self.urls, self.registry)
-        site_urls = {page.kind: self.urls.url(page.kind, **page.parts) for page in self.site_pages if not page.parts}
-        self.context["podium_people_url"] = site_urls.get("people")
-        self.context["podium_search_url"] = site_urls.get("search")
+        # URLs of the site-level pages every page links (people, search)
+        self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, self.registry)
+        self.context["podium_people_url"] = self.site_urls.get("people")
+        self.context["podium_search_url"] = self.site_urls.get("search")
         # what every page takes from Pelican and from the other events
-        self.site_key = keys.digest("site", [list(link) for link in menu], site_urls, bool(ordered),
+        self.site_key = keys.digest("site", [list(link) for link in menu], self.site_urls, bool(self.slugs),
                                     sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
         self.home_key = keys.digest(home_page.title, home_page.content) if home_page is not None else ""
         for slug in self.slugs:
-            self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self._language_of(slug)),
-                                          self.site_key, self.summaries[slug].rules_url)
+            self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self.headers[slug].language),
+                                          self.site_key, self.headers[slug].rules_url)
         output_path = os.path.abspath(self.output_path)
         self.manifest_name = "output-" + hashlib.sha256(output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
         before = self.store.record(self.manifest_name)
         self.manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
         self.in_place = set()  # events whose files are all in the output already
-        stale = [slug for slug in self.slugs if slug in self.records and not self._in_place_or_kept(slug)]
-        if stale:  # evaluated before without a problem, only shown differently now
-            documents = {slug: self.records[slug]["summary"] for slug in stale}
-            self._evaluate(stale)
-            for slug in stale:
-                self.views[slug].rules_url = self.summaries[slug].rules_url
-                self.summaries[slug].document = documents[slug]
+        # the events to render: evaluated now, or shown differently now (evaluated again where rendered)
+        self.render = [slug for slug in self.slugs if slug in self.outcomes or not self._in_place_or_kept(slug)]
 
     def _in_place_or_kept(self, slug: str) -> bool:
         """The event's cached pages are still right (same key), and every one is
@@ -260,11 +256,6 @@ class PodiumGenerator(Generator):
             return True
         return self.store.complete(event_name(slug), record)
 
-    def _language_of(self, slug: str) -> str:
-        if slug in self.views:
-            return self.views[slug].language
-        return self.records[slug]["language"]
-
     # -- output ----------------------------------------------------------------------------
 
     def generate_output(self, writer):
@@ -274,19 +265,20 @@ class PodiumGenerator(Generator):
         manifest, manifest_name = self.manifest, self.manifest_name
         os.makedirs(output_path, exist_ok=True)
 
-        render = [slug for slug in self.slugs if slug in self.views]
         work = partial(self._write_event, output_path)
-        for slug, written in workers.largest_first(work, render, self.jobs, size=self._page_count):
-            files, placed = written
+        for slug, written in workers.largest_first(work, self.render, self.jobs, size=self._size):
+            files, placed, document, people = written
             key = self.keys[slug]
             for path, found in placed.items():
                 manifest.keep(path, key, found)
-            view = self.views[slug]
-            self.store.keep_record(event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(view.language),
-                                   language=view.language, people=sorted(view.people),
-                                   summary=self.summaries[slug].document)
+            language = self.headers[slug].language
+            self.store.keep_record(event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(language),
+                                   language=language, people=people, summary=document)
+            self.summaries[slug] = summary.loads(document)
+            self.summaries[slug].cache_digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
+        rendered = set(self.render)
         for slug in self.slugs:
-            if slug in self.views:
+            if slug in rendered:
                 continue
             record = self.records[slug]
             for path in sorted(record["files"]):
@@ -304,17 +296,29 @@ class PodiumGenerator(Generator):
             if name[len("event-"):] not in self.folder_of:
                 self.store.drop(name)
 
-    def _page_count(self, slug: str) -> int:
-        """About how much writing an event's pages takes: rounds (round, find and
-        check pages), standings, and players (their pages are the heaviest)."""
-        ev = self.views[slug]
-        return 3 * len(ev.rounds) + len(ev.standings) + 2 * len(ev.players)
+    def _size(self, slug: str) -> int:
+        """About how much viewing and writing an event's pages takes: rounds (round,
+        find and check pages), standings, and players (their pages are the heaviest);
+        for an event not evaluated here, the files it wrote last time."""
+        outcome = self.outcomes.get(slug)
+        if outcome is None:
+            return len(self.records[slug]["files"])
+        return 3 * len(outcome.rounds) + len(outcome.standings) + 2 * len(outcome.event.players)
 
-    def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict]:
-        """One event's event.json, pages and extension files, rendered into a staging
-        folder of the cache, kept there under the event's key and put into the
-        output: (path -> size, path -> identity in the output)."""
-        ev = self.views[slug]
+    def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict, str, list]:
+        """One event viewed, and its event.json, pages and extension files rendered
+        into a staging folder of the cache, kept there under the event's key and
+        put into the output: (path -> size, path -> identity in the output, the
+        event's summary as JSON, its player ids).  Runs in a worker process; an
+        event the build did not evaluate (only shown differently now) is
+        evaluated here, as it was without a problem before."""
+        outcome = self.outcomes.get(slug)
+        if outcome is None:
+            outcome, problems = evaluate_event(self.folder_of[slug], self.registry)
+            if outcome is None or problems:
+                raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
+        ev = event_view(outcome, self.urls, self.language, self.registry)
+        ev.rules_url = self.headers[slug].rules_url
         name, key = event_name(slug), self.keys[slug]
         staging = self.store.staging(name)
         pages = PageWriter(self, staging)
@@ -344,7 +348,7 @@ class PodiumGenerator(Generator):
             pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
         kept = self.store.keep_files(name, key, staging)
         placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
-        return pages.sizes, placed
+        return pages.sizes, placed, summary.dumps(summary.summarise(ev)), sorted(ev.people)
 
     def _write_site(self, output_path: str, manifest: output.Manifest) -> None:
         """The home page and the site-wide pages and files (people, search, feed),
@@ -353,10 +357,11 @@ class PodiumGenerator(Generator):
         language = self.site_language
         shown = keys.digest(self.shown(language), self.site_key)
         wanted = []  # (path, key, template or None, values or bytes)
-        events = self.context["podium_events"]
+        events = most_recent_first(self.summaries[slug] for slug in self.slugs)
+        site_pages = extensions.collect("site_pages", events, urls, self.registry)
         home = {"events": events, "lang": language}
         wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home))
-        for page in self.site_pages:
+        for page in site_pages:
             values = {"lang": language, "people_url": urls.url("people"), **page.values}
             path = urls.save_as(page.kind, **page.parts)
             wanted.append((path, keys.digest(shown, page.template, path, values), page.template, values))

@@ -102,6 +102,53 @@ class EventSummary:
         return self.dates[-1] if self.dates else ""
 
 
+@dataclass
+class EventHeader:
+    """What every page may read of every event (``podium_events``): known once the
+    event is loaded, before its pages are made, and the same from its summary."""
+
+    slug: str
+    name: str
+    language: str
+    dates: list
+    venue: str | None
+    url: str
+    rules: str | None
+    urls: dict  # HEADER_URLS by kind
+    player_ids: list  # sorted
+    rules_url: str | None = None
+
+    @property
+    def first_date(self) -> str:
+        return self.dates[0] if self.dates else ""
+
+    @property
+    def last_date(self) -> str:
+        return self.dates[-1] if self.dates else ""
+
+
+HEADER_URLS = ("event", "standings_index", "players", "classification", "format", "json")
+
+
+def header_urls(urls, slug: str) -> dict:
+    found = {kind: urls.url(kind, slug=slug) for kind in HEADER_URLS}
+    found["site_atom"] = urls.url("site_atom")
+    return found
+
+
+def header_of_event(event, urls, language: str | None = None) -> EventHeader:
+    """The header of a loaded :class:`~podium.model.Event` (pages in ``language``, default its own)."""
+    return EventHeader(event.slug, event.name, language or event.language or "en", [str(d) for d in event.dates],
+                       event.venue, urls.url("event", slug=event.slug), event.rules, header_urls(urls, event.slug),
+                       sorted(p.id for p in event.players))
+
+
+def header_of_summary(ev: EventSummary, urls) -> EventHeader:
+    """The header of an event known by its summary: the same as :func:`header_of_event` gives."""
+    return EventHeader(ev.slug, ev.name, ev.language, list(ev.dates), ev.venue, ev.url, ev.rules,
+                       header_urls(urls, ev.slug), sorted(p.id for p in ev.players))
+
+
 def summarise(ev) -> EventSummary:
     """The summary of an :class:`~pelican.plugins.podium.views.EventView`."""
     def person(p) -> PersonSummary:

@@ -33,6 +33,10 @@ sees another event's view.  A module may define:
     :class:`Page` s for the whole site (``registry``: the people of players.yaml),
     from the events' summaries (:class:`~pelican.plugins.podium.summary.EventSummary`):
     a build keeps them for events it does not evaluate again.
+``site_urls(events, urls, registry)``
+    ``{kind: URL}`` of the site pages every page links to (people, search),
+    from the events' headers (:class:`~pelican.plugins.podium.summary.EventHeader`):
+    known before any page is made.
 ``site_files(events, urls, language, feed_max_items)``
     :class:`File` s for the whole site (e.g. the site's Atom feed), in the
     site's language (``DEFAULT_LANG``); a feed lists ``feed_max_items``

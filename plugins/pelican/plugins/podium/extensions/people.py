@@ -81,6 +81,14 @@ def people_of(events, urls, registry: dict) -> list[PersonView]:
     return sorted(people.values(), key=lambda p: p.sort)
 
 
+def site_urls(events, urls, registry) -> dict:
+    """The people page's URL, if anyone of the registry played in one of the events
+    (headers: known before any page is made; the same rule as :func:`site_pages`)."""
+    if any(pid in registry for ev in events for pid in ev.player_ids):
+        return {"people": urls.url("people")}
+    return {}
+
+
 def site_pages(events, urls, registry) -> list[Page]:
     people = people_of(events, urls, registry)
     if not people:
