@@ -189,7 +189,8 @@ def test_the_variants_are_an_input_of_every_event(tmp_path):
 
 
 def damage(cache: Path) -> None:
-    """A record that is not JSON, a record of another release, a cached page cut short."""
+    """A record that is not JSON, a record of another release, a cached page cut short,
+    a summary of a class Podium does not have, a file outside the cache."""
     entries = sorted((cache / "podium" / "entries").glob("event-*.json"))
     entries[0].write_text("{ not json", "utf-8")
     foreign = json.loads(entries[1].read_text("utf-8"))
@@ -201,6 +202,9 @@ def damage(cache: Path) -> None:
     fourth = json.loads(entries[3].read_text("utf-8"))
     fourth["summary"] = '{"$class": "Unknown"}'
     entries[3].write_text(json.dumps(fourth), "utf-8")
+    fifth = json.loads(entries[4].read_text("utf-8"))
+    fifth["files"]["../../../../../../etc/hostname"] = 5
+    entries[4].write_text(json.dumps(fifth), "utf-8")
 
 
 def test_a_damaged_or_foreign_cache_is_ignored(results, tmp_path):

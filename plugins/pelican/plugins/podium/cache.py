@@ -16,8 +16,9 @@ interrupted leaves the old record or the new one, never half of one; a
 unit's files are complete before its record names them.
 
 Keys (:mod:`pelican.plugins.podium.keys`) are hex digests and names are
-``event-<slug>`` (slugs are checked ids) or a fixed word, so no record can
-point outside the cache.
+``event-<slug>`` (slugs are checked ids) or a fixed word, and a record's
+file paths must be plain relative paths (:func:`relative`), so no record can
+point outside the cache or the output folder.
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ FORMAT = 1
 FOLDER = "podium"
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 KEY = re.compile(r"^[0-9a-f]{16,64}$")
+
+
+def relative(path: str) -> bool:
+    """``path`` is a plain relative path (no ``..``, no root, no NUL): it stays below any folder."""
+    parts = path.split("/")
+    return bool(path) and not path.startswith("/") and "\\" not in path and "\0" not in path \
+        and all(part not in ("", ".", "..") for part in parts)
 
 
 class Store:
@@ -54,7 +62,7 @@ class Store:
         key, files = data.get("key"), data.get("files")
         if not isinstance(key, str) or not KEY.match(key) or not isinstance(files, dict):
             return None
-        if not all(isinstance(path, str) and isinstance(size, int) for path, size in files.items()):
+        if not all(isinstance(path, str) and relative(path) and isinstance(size, int) for path, size in files.items()):
             return None
         return data
 
