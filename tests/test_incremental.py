@@ -239,6 +239,8 @@ def test_files_land_atomically_with_the_umask_and_never_through_a_link(results, 
     page = cold / events[0] / "index.html"
     assert stat.S_IMODE(page.stat().st_mode) == 0o640
     assert stat.S_IMODE(page.parent.stat().st_mode) == 0o750
+    record = next((tmp_path / "cold-cache" / "podium" / "entries").glob("event-*.json"))
+    assert stat.S_IMODE(record.stat().st_mode) == 0o640
     assert not list(output.rglob("*.podium-tmp"))
 
 

@@ -30,6 +30,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .output import umask
+
 FORMAT = 1
 FOLDER = "podium"
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
@@ -75,6 +77,7 @@ class Store:
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump(data, out, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+            os.chmod(temporary, 0o666 & ~umask())  # as open() would make it
             os.replace(temporary, folder / f"{name}.json")
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

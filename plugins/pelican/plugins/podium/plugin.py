@@ -18,17 +18,19 @@ whose inputs (files, people, variants, code) and whose templates,
 translations and settings are those of its cached record is not loaded
 any further.  The others are evaluated (one task per event, largest first,
 on every core: :mod:`podium.workers`) and any problem stops the build
-there, so nothing is written.  ``generate_context`` adds what Pelican knows
-(the site menu, the rules pages, the URLs of the site-wide pages) to each
-event's key, and gives every page the events' summaries (:mod:`.summary`).
-``generate_output`` renders the events whose key changed through Pelican's
-writer into a staging folder of the cache, and puts every file into the
-output folder atomically (:mod:`.output`); an unchanged event's files are
-left where they are, or linked back from the cache if they are missing.
-The site-wide pages (home, people, search, feed) are made from the
-summaries, each page cached under the digest of what it shows.  Files
-Podium wrote before and not now (an event that is gone) are removed.
-A warm build therefore writes the same bytes as a cold one.
+there, so nothing is written.  ``generate_context`` gives every page the
+events' headers (``podium_events``, :class:`.summary.EventHeader`) and adds
+what Pelican knows (the site menu, the rules pages, the URLs of the
+site-wide pages) to each event's key.  ``generate_output`` views and renders
+the events whose key changed, in worker processes forked then, through
+Pelican's writer into a staging folder of the cache, and puts every file
+into the output folder atomically (:mod:`.output`); an unchanged event's
+files are left where they are, or linked back from the cache if they are
+missing.  The site-wide pages (home, people, search, feed) are made from
+the events' summaries (:mod:`.summary`), each page cached under the digest
+of what it shows.  Files Podium wrote before and not now (an event that is
+gone) are removed.  A warm build therefore writes the same bytes as a cold
+one.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
