@@ -176,6 +176,16 @@ def test_a_setting_invalidates_every_event(results, events, tmp_path):
     assert "Another name" in (output / events[0] / "index.html").read_text("utf-8")
 
 
+def test_builds_with_other_settings_keep_their_own_pages(results, events, tmp_path):
+    """``make html`` and ``make publish`` (other settings, one cache) do not undo each other's work."""
+    cache = tmp_path / "cache"
+    build(results, tmp_path / "site", cache)
+    build(results, tmp_path / "published", cache, SITEURL="https://example.org", RELATIVE_URLS=False)
+    before = {slug: inodes(tmp_path / "site", slug) for slug in events}
+    build(results, tmp_path / "site", cache)
+    assert rebuilt(before, tmp_path / "site", events) == set()
+
+
 def test_the_variants_are_an_input_of_every_event(tmp_path):
     from pelican.plugins.podium import keys
 

@@ -95,8 +95,10 @@ class MenuLink(NamedTuple):
     url: str
 
 
-def event_name(slug: str) -> str:
-    return f"event-{slug}"
+def event_name(slug: str, settings_digest: str) -> str:
+    """An event's name in the cache: one record for each set of settings it is built
+    with, so that ``make html`` and ``make publish`` (other settings) keep theirs."""
+    return f"event-{slug}.{settings_digest[:16]}"
 
 
 def most_recent_first(events) -> list:
@@ -124,7 +126,8 @@ class PodiumGenerator(Generator):
         lock.acquire(self.store.root, wait)
         self.store.clear_staging()
         self.shown_by_language: dict = {}
-        self.shown_base = keys.digest(keys.templates(self.env), keys.settings(settings), keys.code())
+        self.settings_digest = keys.settings(settings)
+        self.shown_base = keys.digest(keys.templates(self.env), self.settings_digest, keys.code())
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
         self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
@@ -139,6 +142,9 @@ class PodiumGenerator(Generator):
             raise BuildFailed(exc.problems) from None
 
     # -- which events to evaluate ------------------------------------------------------
+
+    def event_name(self, slug: str) -> str:
+        return event_name(slug, self.settings_digest)
 
     def shown(self, language: str) -> str:
         """The key of how pages in ``language`` look: templates, settings, code, translations
@@ -169,7 +175,7 @@ class PodiumGenerator(Generator):
 
     def _reuse(self, slug: str) -> bool:
         """Take the event's cached record and summary if its inputs and looks are unchanged."""
-        record = self.store.record(event_name(slug))
+        record = self.store.record(self.event_name(slug))
         if record is None or not isinstance(record.get("people"), list) or not isinstance(record.get("language"), str):
             return False
         inputs = keys.inputs(self.files_of[slug], keys.people(self.registry, record["people"]), self.variants)
@@ -256,7 +262,7 @@ class PodiumGenerator(Generator):
         if all(self.manifest.current(path, record["key"]) for path in record["files"]):
             self.in_place.add(slug)
             return True
-        return self.store.complete(event_name(slug), record)
+        return self.store.complete(self.event_name(slug), record)
 
     # -- output ----------------------------------------------------------------------------
 
@@ -274,7 +280,7 @@ class PodiumGenerator(Generator):
             for path, found in placed.items():
                 manifest.keep(path, key, found)
             language = self.headers[slug].language
-            self.store.keep_record(event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(language),
+            self.store.keep_record(self.event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(language),
                                    language=language, people=people, summary=document)
             self.summaries[slug] = summary.loads(document)
             self.summaries[slug].cache_digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
@@ -287,7 +293,7 @@ class PodiumGenerator(Generator):
                 if slug in self.in_place or manifest.current(path, record["key"]):
                     manifest.keep(path, record["key"])
                 else:
-                    source = self.store.file(event_name(slug), record["key"], path)
+                    source = self.store.file(self.event_name(slug), record["key"], path)
                     manifest.keep(path, record["key"], output.place(output_path, path, source))
         self._write_site(output_path, manifest)
         for path in manifest.remove_stale():
@@ -295,7 +301,7 @@ class PodiumGenerator(Generator):
         if manifest.now != manifest.before:
             self.store.keep_record(manifest_name, keys.digest(sorted(manifest.now)), {}, paths=manifest.now)
         for name in self.store.names("event-"):
-            if name[len("event-"):] not in self.folder_of:
+            if name[len("event-"):].split(".")[0] not in self.folder_of:
                 self.store.drop(name)
 
     def _size(self, slug: str) -> int:
@@ -321,7 +327,7 @@ class PodiumGenerator(Generator):
                 raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
         ev = event_view(outcome, self.urls, self.language, self.registry)
         ev.rules_url = self.headers[slug].rules_url
-        name, key = event_name(slug), self.keys[slug]
+        name, key = self.event_name(slug), self.keys[slug]
         staging = self.store.staging(name)
         pages = PageWriter(self, staging)
         urls = self.urls
@@ -373,16 +379,17 @@ class PodiumGenerator(Generator):
             data = file.text.encode("utf-8")
             wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data))
 
+        unit = f"site.{self.settings_digest[:16]}"  # the site pages built with these settings
         staging = None
         installed = False
         for path, key, template, values in wanted:
             if manifest.current(path, key):
                 manifest.keep(path, key)
                 continue
-            kept = self.store.file("site", key, "file")
+            kept = self.store.file(unit, key, "file")
             if not kept.is_file():
                 if staging is None:
-                    staging = PageWriter(self, self.store.staging("site"))
+                    staging = PageWriter(self, self.store.staging(unit))
                 if template is None:
                     staging.data(path, values)
                 else:
@@ -396,7 +403,7 @@ class PodiumGenerator(Generator):
         if staging is not None:
             shutil.rmtree(staging.folder, ignore_errors=True)
         in_use = {key for _path, key, _template, _values in wanted}
-        site = self.store.root / "files" / "site"
+        site = self.store.root / "files" / unit
         if site.is_dir():
             for other in site.iterdir():
                 if other.name not in in_use and not other.name.startswith(".staging-"):
