@@ -126,6 +126,8 @@ class PodiumGenerator(Generator):
         lock.acquire(self.store.root, wait)
         self.store.clear_staging()
         self.shown_by_language: dict = {}
+        record = self.store.record("translations")
+        self.translation_digests = dict(record["languages"]) if record and isinstance(record.get("languages"), dict) else {}
         self.settings_digest = keys.settings(settings)
         self.shown_base = keys.digest(keys.templates(self.env), self.settings_digest, keys.code())
         self.slugs: list[str] = []
@@ -152,7 +154,27 @@ class PodiumGenerator(Generator):
         language = language or "en"
         found = self.shown_by_language.get(language)
         if found is None:
-            found = self.shown_by_language[language] = keys.digest(self.shown_base, keys.translations(language))
+            found = self.shown_by_language[language] = keys.digest(self.shown_base, self._translations(language))
+        return found
+
+    def _translations(self, language: str) -> str:
+        """:func:`.keys.translations`, taken again only when the catalog file's
+        modification time or size is not the one the digest was taken at (the
+        cache's ``translations`` record): reading a catalog takes longer than a
+        build that has nothing to do."""
+        path = i18n.LOCALE_DIR / f"{language}.po"
+        try:
+            info = path.stat()
+            stamp = [str(path), info.st_mtime_ns, info.st_size]
+        except OSError:
+            return keys.translations(language)
+        known = self.translation_digests.get(language)
+        if isinstance(known, list) and len(known) == 2 and known[0] == stamp and isinstance(known[1], str):
+            return known[1]
+        found = keys.translations(language)
+        self.translation_digests[language] = [stamp, found]
+        self.store.keep_record("translations", keys.digest(self.translation_digests), {},
+                               languages=self.translation_digests)
         return found
 
     def _evaluate_changed(self) -> None:
