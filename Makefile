@@ -49,6 +49,7 @@ search-index: $(BUILD_STAMP)
 	@if $(BIN)/python -m pagefind --site $(OUTPUT) --force-language en --quiet; then echo "search index: $(OUTPUT)/pagefind"; \
 	else echo "note: pagefind failed: $(OUTPUT) has no search index; the search page lists every event and player"; fi
 
+# one long-lived process: rebuilds only what changed, and reloads the open page
 serve: $(BUILD_STAMP)
 	$(BIN)/python -m pelican.plugins.podium.serve --port $(PORT) --output $(OUTPUT) --settings pelicanconf.py
 
@@ -61,8 +62,9 @@ publish: $(BUILD_STAMP)
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m pytest
 
+# what organisers wait for, on a 200-event archive (docs/performance.md)
 bench: $(STAMP)
-	$(BIN)/python -m podium.bench
+	$(BIN)/python benchmarks/bench.py
 
 # The UI's words (templates' _(), engines' Text and N_): extract them into the template
 # catalog, then update every language's catalog (or start it); translators fill the .po files.
@@ -81,5 +83,6 @@ messages: $(STAMP)
 	  fi; \
 	done
 
+# the output, and the build cache (compiled templates, every event's pages)
 clean:
-	rm -rf $(OUTPUT) .pytest_cache cache
+	rm -rf $(OUTPUT) .pytest_cache cache .$(notdir $(OUTPUT)).podium-lock

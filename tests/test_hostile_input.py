@@ -171,7 +171,7 @@ def test_control_characters_in_texts_are_refused(tmp_path, capsys, bad):
     edit(event, f"\n    name: {name}\n", f'\n    name: "{name}{bad}x"\n')
     code, lines = validate(results, capsys)
     assert code == 1 and len(lines) == 2
-    assert "contains a control character" in lines[0] and ".name:" in lines[0]
+    assert "contains a control character" in lines[0] and "name:" in lines[0]
 
 
 def test_a_note_may_span_lines(tmp_path, capsys):

@@ -1,13 +1,15 @@
 """Event folders evaluated in forked workers give what one process gives.
 
-The workers send their outcomes back pickled, so every outcome of every
-format must pickle and come back with the same event.json; and
-``evaluate_folder`` with several jobs must give the same outcomes, byte for
-byte, and the same problems in the same order, as with one.
+The workers (:func:`podium.workers.largest_first`) send their outcomes back
+pickled, so every outcome of every format must pickle and come back with the
+same event.json; evaluating in three processes must give the same outcomes,
+byte for byte, and a site build with three jobs the same problems in the
+same order, as with one.
 """
 
 import pickle
 import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from podium import workers
 from podium.errors import Problems
 from podium.export import dumps, event_document
 from podium.formats import FORMAT_IDS
-from podium.pipeline import evaluate_event, evaluate_folder
+from podium.pipeline import evaluate_event, evaluate_folder, folder_size
 from podium.results import event_folders, read_registry
 from podium.simulate import invent_players, new_event_yaml, simulate
 from test_bad_input import apply_case
@@ -77,10 +79,11 @@ def test_every_outcome_pickles_and_comes_back_with_the_same_export(simulated):
 def test_three_jobs_evaluate_a_folder_as_one_does(results, simulated):
     needs_fork()
     results = simulated if results == "simulated" else results
-    one, registry_one = evaluate_folder(results, jobs=1)
-    three, registry_three = evaluate_folder(results, jobs=3)
-    assert exports(three) == exports(one)
-    assert registry_three == registry_one
+    one, registry = evaluate_folder(results)
+    folders = event_folders(results)
+    work = partial(evaluate_event, registry=registry)
+    three = dict(workers.largest_first(work, folders, jobs=3, size=folder_size))
+    assert exports(three[folder][0] for folder in folders) == exports(one)
 
 
 @pytest.fixture(scope="module")
@@ -96,18 +99,29 @@ def faulty(tmp_path_factory) -> Path:
     return results
 
 
-def problems_of(results: Path, jobs: int) -> list:
-    with pytest.raises(Problems) as raised:
-        evaluate_folder(results, jobs=jobs)
+def problems_of(results: Path, jobs: int, tmp_path: Path) -> list:
+    """The problems a site build with ``jobs`` processes stops with."""
+    from pelican import Pelican
+    from pelican.plugins.podium.plugin import BuildFailed
+    from pelican.settings import read_settings
+
+    with pytest.raises(BuildFailed) as raised:
+        Pelican(read_settings(str(ROOT / "pelicanconf.py"), override={
+            "PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(tmp_path / f"output-{jobs}"), "PODIUM_JOBS": jobs,
+            "CACHE_PATH": str(tmp_path / f"cache-{jobs}"), "LOAD_CONTENT_CACHE": False})).run()
+    assert not (tmp_path / f"output-{jobs}").exists()  # nothing was written
     return raised.value.problems
 
 
-def test_three_jobs_find_the_same_problems_in_the_same_order(faulty):
+def test_three_jobs_find_the_same_problems_in_the_same_order(faulty, tmp_path):
     needs_fork()
-    one = problems_of(faulty, jobs=1)
+    with pytest.raises(Problems) as raised:
+        evaluate_folder(faulty)
+    assert [str(problem) for problem in problems_of(faulty, 1, tmp_path)] == [str(p) for p in raised.value.problems]
+    one = problems_of(faulty, 1, tmp_path)
     where = {Path(problem.path).relative_to(faulty).parts[0] for problem in one}
     assert where == {case_id for case_id, _, _ in CASES} | {"players.yaml"}  # every bad file says something
-    three = problems_of(faulty, jobs=3)
+    three = problems_of(faulty, 3, tmp_path)
     assert three == one
     assert [str(problem) for problem in three] == [str(problem) for problem in one]
 

@@ -1,10 +1,13 @@
-"""``make serve``: the preview serves the site and rebuilds when results change."""
+"""``make serve``: the preview serves the site, rebuilds in place when results change,
+tells the open page, and answers malformed requests without falling over."""
 
 import shutil
 import socket
 import subprocess
 import sys
+import json
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -33,25 +36,64 @@ def fetch(url: str, timeout: float = 60.0, until=lambda text: True) -> str:
         time.sleep(0.3)
 
 
+def status(port: int) -> dict:
+    return json.loads(fetch(f"http://127.0.0.1:{port}/__podium/status"))
+
+
+def answer(port: int, path: str) -> int:
+    """The status code of a raw GET (the path sent as it is, not quoted)."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", path, skip_accept_encoding=True)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
 def test_preview_rebuilds_when_results_change(tmp_path):
     results = tmp_path / "results"
     shutil.copytree(SAMPLE, results / "cup")
     port = free_port()
+    output = tmp_path / "output"
     server = subprocess.Popen(
-        [sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port), "--output", str(tmp_path / "output"),
-         "--settings", "pelicanconf.py", "--interval", "0.3"],
+        [sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port), "--output", str(output),
+         "--settings", "pelicanconf.py", "--interval", "0.2", "--cache-path", str(tmp_path / "cache")],
         cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PODIUM_RESULTS": str(results)},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         home = fetch(f"http://127.0.0.1:{port}/index.html", until=lambda text: "Katano" in text or "Route" in text)
         assert "cup/" in home
+        assert "/__podium/status" in home  # the reloading script, served with the page
+        assert "/__podium/status" not in (output / "index.html").read_text("utf-8")  # and never written
+        first = status(port)
+        assert first["problems"] == []
+
+        # malformed requests: an answer, no traceback, and the server keeps serving
+        assert answer(port, "/%00") == 400
+        assert answer(port, "/cup/%00/index.html") == 400
+        assert answer(port, "/no-such-page/") == 404
+        assert answer(port, "/../../etc/passwd") == 404
+
+        round_page = output / "cup" / "index.html"
+        inode = round_page.stat().st_ino
         event = results / "cup" / "event.yaml"
         event.write_text(event.read_text("utf-8").replace("name: ", "name: Renamed ", 1), "utf-8")
         fetch(f"http://127.0.0.1:{port}/index.html", until=lambda text: "Renamed" in text)
-        # a broken edit keeps the last good preview
+        assert status(port)["build"] > first["build"]  # the open page reloads
+        assert round_page.stat().st_ino != inode  # replaced, not written over
+
+        # a broken edit keeps the last good preview, and the page says it is stale
         event.write_text("name: [\n", "utf-8")
-        time.sleep(2)
+        deadline = time.monotonic() + 60
+        while not status(port)["problems"]:
+            assert time.monotonic() < deadline, "the failed build was not reported"
+            time.sleep(0.2)
+        assert any("event.yaml" in problem for problem in status(port)["problems"])
         assert "Renamed" in fetch(f"http://127.0.0.1:{port}/index.html")
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        out, _ = server.communicate(timeout=10)
+    assert "Traceback" not in out, out

@@ -481,14 +481,14 @@ def test_the_pelican_command_exits_non_zero_with_located_messages(results, tmp_p
 # -- the view model, without Pelican ---------------------------------------------------------------
 
 def test_generic_units_show_their_json_keys():
-    from pelican.plugins.podium.views import Person, generic_unit
+    from pelican.plugins.podium.views import PlayerView, generic_unit
 
     class Match:
         def to_json(self):
             return {"match": 3, "players": ["a", "b"], "tp": [62.4, 57.6], "winner": None, "needs_game": True,
                     "status": "TLATER", "games": [{"score": [24, 19], "penalty": [0, 0]}, {"margin": -18}]}
 
-    people = {"a": Person("a", "Ann <A>", "e/players/a/"), "b": Person("b", "Ben", "e/players/b/")}
+    people = {"a": PlayerView("a", "Ann <A>", "e/players/a/"), "b": PlayerView("b", "Ben", "e/players/b/")}
     unit = generic_unit("matches", Match(), people)
     assert unit.number == 3 and unit.anchor == "match-3"
     assert [c.key for c in unit.columns] == ["tp"]
@@ -507,8 +507,8 @@ def test_generic_unit_partials_render_every_kind(kind, caption):
 
     from jinja2 import Environment, FileSystemLoader
 
-    from pelican.plugins.podium import i18n, jinja_speed
-    from pelican.plugins.podium.views import Person, generic_unit
+    from pelican.plugins.podium import i18n
+    from pelican.plugins.podium.views import PlayerView, generic_unit
 
     class Unit:
         def to_json(self):
@@ -516,8 +516,7 @@ def test_generic_unit_partials_render_every_kind(kind, caption):
 
     env = Environment(loader=FileSystemLoader(str(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates")), autoescape=True)
     i18n.install(env, "en")
-    jinja_speed.install(env)
-    people = {"a": Person("a", "Ann <A>", "e/players/a/"), "b": Person("b", "Ben", "e/players/b/")}
+    people = {"a": PlayerView("a", "Ann <A>", "e/players/a/"), "b": PlayerView("b", "Ben", "e/players/b/")}
     rnd = SimpleNamespace(units=[generic_unit(kind, Unit(), people)])
     html = env.get_template(f"podium/units/{kind}.html").render(rnd=rnd, SITEURL="..")
     assert f"<caption>{caption}" in html

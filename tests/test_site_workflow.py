@@ -480,10 +480,11 @@ def test_site_feed_keeps_the_most_recent_entries_up_to_feed_max_items(site, resu
     from podium.pipeline import evaluate_folder
     from pelican.plugins.podium.extensions import workflow
     from pelican.plugins.podium.urls import Urls
+    from pelican.plugins.podium.summary import summarise
     from pelican.plugins.podium.views import event_view
 
     urls = Urls()
-    events = [event_view(outcome, urls) for outcome in evaluate_folder(results)[0]]
+    events = [summarise(event_view(outcome, urls)) for outcome in evaluate_folder(results)[0]]
 
     def entry_ids(max_items):
         root = ET.fromstring(workflow.site_feed(events, urls, "en", max_items).encode("utf-8"))

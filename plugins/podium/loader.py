@@ -72,7 +72,7 @@ class Document:
 
     def __reduce__(self):
         """Pickled as its path alone.  A document is pickled only with an
-        evaluated outcome that a worker sends back (:mod:`podium.workers`):
+        evaluated outcome that a worker process sends back:
         by then its data and lines have served (every problem carries its
         line already), and they are a third of what would be sent."""
         return Document, (self.path, None)

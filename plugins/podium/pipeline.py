@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 from . import corrections
@@ -21,7 +20,6 @@ from .outcome import EventOutcome
 from .readable import numbered_rounds, readable_part
 from .roundfields import field_problems
 from .results import ROUND_SUFFIX, event_folders, read_event_parts, read_registry
-from .workers import map_in_order
 
 
 def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[EventOutcome | None, list[Problem]]:
@@ -91,17 +89,10 @@ def _unsaid(refused, problems) -> list[Problem]:
             if not any(p.path == r.path and p.line == r.line and field(r) in p.message for p in problems)]
 
 
-def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[list[EventOutcome], dict]:
+def evaluate_folder(results) -> tuple[list[EventOutcome], dict]:
     """Every event of a results folder, in slug order, and the registry of people.
 
     Raises :class:`Problems` with all problems of all files if there are any.
-    With ``jobs > 1`` the event folders are evaluated in that many processes
-    (:func:`podium.workers.map_in_order`, the registry read once before);
-    outcomes and problems are gathered in slug order all the same, so the
-    result is the same as with one job.  ``meanwhile``: see
-    :func:`~podium.workers.map_in_order`; ``then(outcome)``: called in this
-    process for every outcome as soon as it is here, in no particular order
-    (also when other folders turn out to have problems).
     """
     results = Path(results)
     if not results.is_dir():
@@ -110,9 +101,8 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[
     variants, found = read_variants(results)
     problems += found
     outcomes = []
-    evaluated = map_in_order(partial(evaluate_event, registry=registry, variants=variants), event_folders(results), jobs,
-                             cost=_yaml_bytes, meanwhile=meanwhile, then=then and partial(_each_outcome, then))
-    for outcome, found in evaluated:
+    for folder in event_folders(results):
+        outcome, found = evaluate_event(folder, registry, variants=variants)
         problems += found
         if outcome is not None:
             outcomes.append(outcome)
@@ -121,17 +111,11 @@ def evaluate_folder(results, jobs: int = 1, meanwhile=None, then=None) -> tuple[
     return outcomes, registry
 
 
-def _each_outcome(then, evaluated) -> None:
-    outcome, _problems = evaluated
-    if outcome is not None:
-        then(outcome)
-
-
-def _yaml_bytes(folder: Path) -> int:
+def folder_size(folder: Path) -> int:
     """How much work an event folder is, roughly: the bytes of its YAML files
     (0 if the folder cannot be listed: reading it reports the problem)."""
     try:
-        return sum(path.stat().st_size for path in folder.iterdir() if path.suffix == ROUND_SUFFIX)
+        return sum(path.stat().st_size for path in Path(folder).iterdir() if path.suffix == ROUND_SUFFIX)
     except OSError:
         return 0
 

@@ -5,9 +5,18 @@ Pelican (4.5 and later) finds it as the namespace plugin
 are the Pelican-free package :mod:`podium`.
 
 - :mod:`pelican.plugins.podium.plugin` -- the generator that writes the
-  results pages, the template loader and the translations.
+  results pages (only the events that changed), the template loader and
+  the translations.
+- :mod:`pelican.plugins.podium.keys`, :mod:`pelican.plugins.podium.cache` --
+  what an event's pages depend on, and the cache that keeps them by it.
+- :mod:`pelican.plugins.podium.output`, :mod:`pelican.plugins.podium.lock` --
+  files put into the output folder atomically, stale ones removed; one
+  build at a time.
+- :mod:`pelican.plugins.podium.summary` -- what the site-wide pages read of an event.
+- :mod:`pelican.plugins.podium.compiled` -- compiled templates kept between builds.
 - :mod:`pelican.plugins.podium.views` -- the view model: one tree per event,
-  built once from its :class:`~podium.outcome.EventOutcome`.
+  built once from its :class:`~podium.outcome.EventOutcome`;
+  :mod:`pelican.plugins.podium.extensions` -- one module per system or concern.
 - :mod:`pelican.plugins.podium.urls` -- the URL scheme, from ``PODIUM_*_URL`` settings.
 - :mod:`pelican.plugins.podium.facts` -- the rules as implemented, for the format page.
 - :mod:`pelican.plugins.podium.i18n` -- gettext catalogs for the UI languages.

@@ -149,7 +149,6 @@ def _newstyle_gettext(catalog):
             found = done[key] = Markup(lookup(string)) % variables
         return found
 
-    gettext.podium_texts = done  # compiled templates look a msgid without parameters up here first (jinja_speed.CodeGenerator)
     return gettext
 
 
@@ -170,7 +169,6 @@ def _translator(catalog):
             return found
         return translate(value, lookup)
 
-    tr.podium_texts = done  # compiled templates look a msgid up here first (jinja_speed.CodeGenerator)
     return tr
 
 

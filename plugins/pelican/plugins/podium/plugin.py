@@ -1,59 +1,79 @@
-"""Podium's Pelican plugin: a generator that writes the results pages.
+"""Podium's Pelican plugin: a generator that writes the results pages, event by event.
 
 Wiring, the Pelican way:
 
 - ``signals.get_generators`` adds :class:`PodiumGenerator`;
 - ``signals.generator_init`` gives every generator's Jinja environment the
-  Podium templates shipped in this package (so Markdown pages with
-  ``Template:`` can use them too, under any theme) and the UI translations
-  (``jinja2.ext.i18n``, installed for ``DEFAULT_LANG``).
+  Podium templates shipped in this package (after the theme's, so a theme
+  may override any of them by name and extend the original as
+  ``!podium/<name>``; Markdown pages with ``Template:`` can use them too)
+  and the UI translations (``jinja2.ext.i18n``);
+- ``signals.finalized`` lets go of the build's locks (:mod:`.lock`).
 
-Evaluation happens when the generator is constructed (the event folders
-shared out among forked workers too; the view trees of each outcome are
-built in this process as the outcomes come in).  Pelican builds every
-generator *before* it cleans the output folder (``DELETE_OUTPUT_DIRECTORY``)
-and before any ``generate_context``, so evaluating there is the only way a
-build with problems can stop before anything in the output folder is
-written or deleted.  ``generate_context`` then links the views to
-Pelican's pages and shares them as ``podium_events``; ``generate_output``
-writes them, each event's event.json and pages and the site's own pages
-shared out among forked workers.  All state lives on the generator
-instance, which Pelican creates afresh for every run.
+Only what changed is evaluated and rendered.  Each event's files are kept
+in the cache (:mod:`.cache`, in ``CACHE_PATH``) under a key of everything
+they depend on (:mod:`.keys`).  When the generator is made -- before
+Pelican cleans or writes anything -- every event folder is hashed; an event
+whose inputs (files, people, variants, code) and whose templates,
+translations and settings are those of its cached record is not loaded
+any further.  The others are evaluated (one task per event, largest first,
+on every core: :mod:`podium.workers`) and any problem stops the build
+there, so nothing is written.  ``generate_context`` gives every page the
+events' headers (``podium_events``, :class:`.summary.EventHeader`) and adds
+what Pelican knows (the site menu, the rules pages, the URLs of the
+site-wide pages) to each event's key.  ``generate_output`` views and renders
+the events whose key changed, in worker processes forked then, through
+Pelican's writer into a staging folder of the cache, and puts every file
+into the output folder atomically (:mod:`.output`); an unchanged event's
+files are left where they are, or linked back from the cache if they are
+missing.  The site-wide pages (home, people, search, feed) are made from
+the events' summaries (:mod:`.summary`), each page cached under the digest
+of what it shows.  Files Podium wrote before and not now (an event that is
+gone) are removed.  A warm build therefore writes the same bytes as a cold
+one.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
-``PODIUM_JOBS`` (processes writing event pages at once, default: every
-usable core; see :mod:`podium.workers`), ``PODIUM_TEMPLATE_CACHE`` (keep
-compiled templates in ``CACHE_PATH`` for the next build, default True; see
-:mod:`pelican.plugins.podium.compiled`) and the
-``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`pelican.plugins.podium.urls`.
+``PODIUM_JOBS`` (processes at once, default: every usable core),
+``PODIUM_TEMPLATE_CACHE`` (keep compiled templates in ``CACHE_PATH``,
+default True: :mod:`.compiled`), ``PODIUM_LOCK_WAIT`` (seconds to wait for
+another build into the same output, default 600) and the
+``PODIUM_*_URL`` / ``PODIUM_*_SAVE_AS`` pairs of :mod:`.urls`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
+import shutil
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
 from pelican.generators import Generator
+from pelican.writers import Writer
 
-from podium.collector import fewer_collections, lasting
-from podium.errors import Problem, Problems
-from podium.loader import load_file
-from podium.export import dumps, event_document
-from podium.pipeline import evaluate_folder
 from podium import __version__, workers
-from . import compiled, extensions, i18n, jinja_speed, static
+from podium.errors import Problem, Problems
+from podium.export import dumps, event_document
+from podium.formats.variants import read_variants
+from podium.loader import load_file
+from podium.pipeline import evaluate_event, folder_size
+from podium.results import event_folders, read_registry
+from . import compiled, extensions, i18n, keys, lock, output, static, summary
+from .cache import Store
+from .publish import MARKER, MARKER_TEXT
 from .urls import Urls
 from .views import event_view
-from .writing import PageWriter
 
 logger = logging.getLogger(__name__)
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # the Podium templates, shipped in the package
 
 
 class BuildFailed(SystemExit):
@@ -74,176 +94,368 @@ class BuildFailed(SystemExit):
         super().__init__("\n".join(lines))
 
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"  # the Podium templates, shipped in the package
-SITE = "site"  # the share of the output that is the site's own pages, not an event's
-
-
 class MenuLink(NamedTuple):
     title: str
     url: str
 
 
+def event_name(slug: str, settings_digest: str) -> str:
+    """An event's name in the cache: one record for each set of settings it is built
+    with, so that ``make html`` and ``make publish`` (other settings) keep theirs."""
+    return f"event-{slug}.{settings_digest[:16]}"
+
+
+def most_recent_first(events) -> list:
+    """Events (headers or summaries) by their last date, the most recent first; by slug on a tie."""
+    ordered = sorted(events, key=lambda e: e.slug)
+    ordered.sort(key=lambda e: e.last_date, reverse=True)
+    return ordered
+
+
 class PodiumGenerator(Generator):
-    """Writes the site home and every event's pages and event.json."""
+    """Writes the site home and every event's pages and event.json, only what changed."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.env.autoescape = True  # names come from data files: always escaped
-        self.env.auto_reload = False  # templates do not change during a build: no stat() per use
-        self.urls = Urls(self.settings)
-        self.results = self.settings.get("PODIUM_RESULTS") or "results"
-        self.events = []
-        self.jobs = int(self.settings.get("PODIUM_JOBS") or workers.usable_cores())
-        self.files = PageWriter(self.env, self.output_path, self.context, self.settings["RELATIVE_URLS"])
-        self.language = self.settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
-        self.views = {}  # slug -> the event's view tree
+        settings = self.settings
+        self.urls = Urls(settings)
+        self.results = Path(settings.get("PODIUM_RESULTS") or "results")
+        self.language = settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
+        self.jobs = int(settings.get("PODIUM_JOBS") or workers.usable_cores())
+        self.store = Store(settings.get("CACHE_PATH") or "cache")
+        self.site_language = settings.get("DEFAULT_LANG", "en")
+        wait = float(settings.get("PODIUM_LOCK_WAIT", 600))
         check_output_folder(self.output_path)
+        lock.acquire(self.output_path, wait)
+        lock.acquire(self.store.root, wait)
+        self.store.clear_staging()
+        self.shown_by_language: dict = {}
+        record = self.store.record("translations")
+        self.translation_digests = dict(record["languages"]) if record and isinstance(record.get("languages"), dict) else {}
+        self.settings_digest = keys.settings(settings)
+        self.shown_base = keys.digest(keys.templates(self.env), self.settings_digest, keys.code())
+        self.slugs: list[str] = []
+        self.inputs: dict = {}  # slug -> the inputs key
+        self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
+        self.outcomes: dict = {}  # slug -> outcome of an event evaluated in this build
+        self.headers: dict = {}  # slug -> EventHeader
+        self.summaries: dict = {}  # slug -> EventSummary (of a rendered event: once rendered)
+        self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
         try:
-            with fewer_collections():
-                # here, while forked workers evaluate: the pages' templates compiled (the workers
-                # that write the pages later inherit them), and each outcome's views built as it comes
-                self.outcomes, self.registry = evaluate_folder(self.results, self.jobs, meanwhile=self._compile_templates,
-                                                               then=self._build_views)
+            self._evaluate_changed()
         except Problems as exc:
+            lock.release_all()
             raise BuildFailed(exc.problems) from None
 
-    # -- context -------------------------------------------------------------
+    # -- which events to evaluate ------------------------------------------------------
 
-    @lasting()  # every view made here lives until the end of the build
-    def _build_views(self, outcome):
-        """An event's view tree, built in this process as soon as its outcome is here,
-        and its pages' translations read (once a language), for the page writers to inherit."""
-        view = self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
-        i18n.translations(view.language)
+    def event_name(self, slug: str) -> str:
+        return event_name(slug, self.settings_digest)
+
+    def shown(self, language: str) -> str:
+        """The key of how pages in ``language`` look: templates, settings, code, translations
+        (worked out once a build for each language)."""
+        language = language or "en"
+        found = self.shown_by_language.get(language)
+        if found is None:
+            found = self.shown_by_language[language] = keys.digest(self.shown_base, self._translations(language))
+        return found
+
+    def _translations(self, language: str) -> str:
+        """:func:`.keys.translations`, taken again only when the catalog file's
+        modification time or size is not the one the digest was taken at (the
+        cache's ``translations`` record): reading a catalog takes longer than a
+        build that has nothing to do."""
+        path = i18n.LOCALE_DIR / f"{language}.po"
+        try:
+            info = path.stat()
+            stamp = [str(path), info.st_mtime_ns, info.st_size]
+        except OSError:
+            return keys.translations(language)
+        known = self.translation_digests.get(language)
+        if isinstance(known, list) and len(known) == 2 and known[0] == stamp and isinstance(known[1], str):
+            return known[1]
+        found = keys.translations(language)
+        self.translation_digests[language] = [stamp, found]
+        self.store.keep_record("translations", keys.digest(self.translation_digests), {},
+                               languages=self.translation_digests)
+        return found
+
+    def _evaluate_changed(self) -> None:
+        """Hash every event folder; evaluate those the cache cannot vouch for (raises Problems)."""
+        if not self.results.is_dir():
+            raise Problems([Problem(str(self.results), 1, "results folder not found")])
+        self.registry, problems = read_registry(self.results)
+        self.catalogue, found = read_variants(self.results)  # the named variants, read once
+        problems += found
+        self.variants = keys.folder_files(self.results / "formats")
+        self.folder_of = {}
+        self.files_of = {}
+        changed = []
+        for folder in event_folders(self.results):
+            slug = folder.name
+            self.slugs.append(slug)
+            self.folder_of[slug] = folder
+            self.files_of[slug] = keys.folder_files(folder)
+            if not self._reuse(slug):
+                changed.append(slug)
+        self._evaluate(changed, problems)
+
+    def _reuse(self, slug: str) -> bool:
+        """Take the event's cached record and summary if its inputs and looks are unchanged."""
+        record = self.store.record(self.event_name(slug))
+        if record is None or not isinstance(record.get("people"), list) or not isinstance(record.get("language"), str):
+            return False
+        inputs = keys.inputs(self.files_of[slug], keys.people(self.registry, record["people"]), self.variants)
+        if record.get("inputs") != inputs or record.get("shown") != self.shown(record["language"]):
+            return False
+        try:
+            found = summary.loads(record["summary"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        if not isinstance(found, summary.EventSummary) or found.slug != slug:
+            return False
+        found.cache_digest = hashlib.sha256(record["summary"].encode("utf-8")).hexdigest()
+        self.records[slug], self.summaries[slug], self.inputs[slug] = record, found, inputs
+        self.headers[slug] = summary.header_of_summary(found, self.urls)
+        return True
+
+    def _evaluate(self, slugs: list, problems: list | None = None) -> None:
+        """Evaluate the event folders ``slugs`` (on every core); raises Problems with
+        every problem, in folder order.  The outcomes are kept for the processes
+        that view and render them (:meth:`_write_event`)."""
+        problems = list(problems or [])
+        found = {}
+        folders = [self.folder_of[slug] for slug in slugs]
+        work = partial(evaluate_event, registry=self.registry, variants=self.catalogue)
+        for folder, (outcome, event_problems) in workers.largest_first(work, folders, self.jobs, size=folder_size):
+            found[folder.name] = event_problems
+            if outcome is not None and not event_problems:
+                slug = folder.name
+                self.outcomes[slug] = outcome
+                self.headers[slug] = summary.header_of_event(outcome.event, self.urls, self.language)
+                people = [p.id for p in outcome.event.players]
+                self.inputs[slug] = keys.inputs(self.files_of[slug], keys.people(self.registry, people), self.variants)
+                self.records.pop(slug, None)
+                self.summaries.pop(slug, None)
+        for slug in slugs:
+            problems += found.get(slug, [])
+        if problems:
+            raise Problems(problems)
+
+    # -- context -------------------------------------------------------------------------
 
     def generate_context(self):
-        self.events = [self.views[outcome.event.slug] for outcome in self.outcomes]
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
         missing = []
-        for ev in self.events:
-            if not ev.rules:
-                continue
-            page = pages.get(ev.rules)
-            if page is None:
-                missing.append(_missing_rules(ev.outcome.event, self.settings["PATH"]))
-            else:
-                ev.rules_url = page.url
+        for slug in self.slugs:
+            ev = self.headers[slug]
+            if ev.rules:
+                page = pages.get(ev.rules)
+                if page is None:
+                    missing.append(_missing_rules(self.folder_of[slug] / "event.yaml", ev.rules, self.settings["PATH"]))
+                else:
+                    ev.rules_url = page.url
         if missing:  # before any output is written
+            lock.release_all()
             raise BuildFailed(missing)
-        ordered = sorted(self.events, key=lambda e: e.slug)
-        ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
-        self.context["podium_events"] = ordered
-        self.context["podium_home_page"] = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
-        # the site menu of every page (base.html), its URLs made once: Pelican computes a page's url anew each time
-        self.context["podium_menu"] = [MenuLink(page.title, page.url) for page in self.context.get("pages", [])
-                                       if page.template != "rules"]
-        # site-wide pages (people across events) also link event pages to themselves
-        self.site_pages = extensions.collect("site_pages", ordered, self.urls, self.registry)
-        # URLs of the site-level pages without parts (people, search), for every page's links
-        site_urls = {page.kind: self.urls.url(page.kind, **page.parts) for page in self.site_pages if not page.parts}
-        self.context["podium_people_url"] = site_urls.get("people")
-        self.context["podium_search_url"] = site_urls.get("search")
+        home_page = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
+        menu = [MenuLink(page.title, page.url) for page in self.context.get("pages", []) if page.template != "rules"]
+        self.context["podium_events"] = most_recent_first(self.headers.values())
+        self.context["podium_home_page"] = home_page
+        self.context["podium_menu"] = menu  # the site menu of every page (base.html)
+        # URLs of the site-level pages every page links (people, search)
+        self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, self.registry)
+        self.context["podium_people_url"] = self.site_urls.get("people")
+        self.context["podium_search_url"] = self.site_urls.get("search")
+        # what every page takes from Pelican and from the other events
+        self.site_key = keys.digest("site", [list(link) for link in menu], self.site_urls, bool(self.slugs),
+                                    sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
+        self.home_key = keys.digest(home_page.title, home_page.content) if home_page is not None else ""
+        for slug in self.slugs:
+            self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self.headers[slug].language),
+                                          self.site_key, self.headers[slug].rules_url)
+        output_path = os.path.abspath(self.output_path)
+        self.manifest_name = "output-" + hashlib.sha256(output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        before = self.store.record(self.manifest_name)
+        self.manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
+        self.in_place = set()  # events whose files are all in the output already
+        # the events to render: evaluated now, or shown differently now (evaluated again where rendered)
+        self.render = [slug for slug in self.slugs if slug in self.outcomes or not self._in_place_or_kept(slug)]
 
-    # -- output ----------------------------------------------------------------
+    def _in_place_or_kept(self, slug: str) -> bool:
+        """The event's cached pages are still right (same key), and every one is
+        either in the output as Podium put it there or kept whole in the cache."""
+        record = self.records[slug]
+        if record["key"] != self.keys[slug]:
+            return False
+        if all(self.manifest.current(path, record["key"]) for path in record["files"]):
+            self.in_place.add(slug)
+            return True
+        return self.store.complete(self.event_name(slug), record)
 
-    @fewer_collections()
+    # -- output ----------------------------------------------------------------------------
+
     def generate_output(self, writer):
-        """Every event's pages and the site's own, on every usable core (:mod:`podium.workers`).
-
-        The site's pages (home, people, search, feed) are one more share of
-        the work: every view they show was built before the fork."""
-        jinja_speed.forget(self.env)
+        """Every event's pages that changed (on every core), the site's own pages,
+        and the removal of what Podium wrote before and not now.  A write the
+        system refuses (a full disk, a folder made read-only) ends the build
+        with one line, not a traceback."""
         try:
-            workers.for_each(self._write_share, [*self.events, SITE], self.jobs, cost=self._page_cost)
-        except OSError as exc:  # a full disk, a folder made read-only: one line, not a traceback
+            self._generate_output()
+        except OSError as exc:
+            lock.release_all()
             where = f" ({exc.filename})" if exc.filename else ""
             raise SystemExit(f"cannot write the site: {exc.strerror or exc}{where}") from None
-        finally:
-            jinja_speed.forget(self.env)  # what the pages of this build needed
 
-    def _compile_templates(self):
-        """Load Podium's templates here, once (compiled, or from the compiled
-        templates a build before kept: :mod:`pelican.plugins.podium.compiled`), rather
-        than in every forked worker, while other processes evaluate the event folders.
-        Not done for a build in one process (one event folder, one job): it
-        would also compile the templates of formats it does not use."""
-        for name in self.env.list_templates(filter_func=lambda name: name.startswith("podium/")):
-            self.env.get_template(name)
-        self.env.get_template("base.html")
+    def _generate_output(self):
+        output_path = os.path.abspath(self.output_path)
+        manifest, manifest_name = self.manifest, self.manifest_name
+        os.makedirs(output_path, exist_ok=True)
+        if not os.path.exists(os.path.join(output_path, MARKER)):  # a Podium site: make publish may replace it
+            output.write(output_path, MARKER, MARKER_TEXT.encode("utf-8"))
 
-    def _write_share(self, share):
-        if share is SITE:
-            self._write_site()
-        else:
-            self._write_event(share)
+        work = partial(self._write_event, output_path)
+        for slug, written in workers.largest_first(work, self.render, self.jobs, size=self._size):
+            files, placed, document, people = written
+            key = self.keys[slug]
+            for path, found in placed.items():
+                manifest.keep(path, key, found)
+            language = self.headers[slug].language
+            self.store.keep_record(self.event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(language),
+                                   language=language, people=people, summary=document)
+            self.summaries[slug] = summary.loads(document)
+            self.summaries[slug].cache_digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
+        rendered = set(self.render)
+        for slug in self.slugs:
+            if slug in rendered:
+                continue
+            record = self.records[slug]
+            for path in sorted(record["files"]):
+                if slug in self.in_place or manifest.current(path, record["key"]):
+                    manifest.keep(path, record["key"])
+                else:
+                    source = self.store.file(self.event_name(slug), record["key"], path)
+                    manifest.keep(path, record["key"], output.place(output_path, path, source))
+        self._write_site(output_path, manifest)
+        for path in manifest.remove_stale():
+            logger.info('Removing "%s"', os.path.join(output_path, path))
+        if manifest.now != manifest.before:
+            self.store.keep_record(manifest_name, keys.digest(sorted(manifest.now)), {}, paths=manifest.now)
+        for name in self.store.names("event-"):
+            if name[len("event-"):].split(".")[0] not in self.folder_of:
+                self.store.drop(name)
 
-    def _page_cost(self, share) -> int:
-        """About how much writing a share's pages takes: for an event its rounds
-        (round, find and check pages), standings and players (their pages are
-        the heaviest); for the site its people and events."""
-        if share is SITE:
-            return 2 * len(self.site_pages) + len(self.events)
-        return 3 * len(share.rounds) + len(share.standings) + 2 * len(share.players)
+    def _size(self, slug: str) -> int:
+        """About how much viewing and writing an event's pages takes: rounds (round,
+        find and check pages), standings, and players (their pages are the heaviest);
+        for an event not evaluated here, the files it wrote last time."""
+        outcome = self.outcomes.get(slug)
+        if outcome is None:
+            return len(self.records[slug]["files"])
+        return 3 * len(outcome.rounds) + len(outcome.standings) + 2 * len(outcome.event.players)
 
-    def _write_page(self, save_as, template, **values):
-        self.files.page(save_as, self.get_template(template), values)
-
-    def _language(self, language):
-        """The UI language of the pages written next."""
-        i18n.install(self.env, language)
-        self.files.language()
-
-    def _write_event(self, ev):
-        """One event's event.json, pages, and extension pages and files."""
+    def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict, str, list]:
+        """One event viewed, and its event.json, pages and extension files rendered
+        into a staging folder of the cache, kept there under the event's key and
+        put into the output: (path -> size, path -> identity in the output, the
+        event's summary as JSON, its player ids).  Runs in a worker process; an
+        event the build did not evaluate (only shown differently now) is
+        evaluated here, as it was without a problem before."""
+        outcome = self.outcomes.get(slug)
+        if outcome is None:
+            outcome, problems = evaluate_event(self.folder_of[slug], self.registry, variants=self.catalogue)
+            if outcome is None or problems:
+                raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
+        ev = event_view(outcome, self.urls, self.language, self.registry)
+        ev.rules_url = self.headers[slug].rules_url
+        name, key = self.event_name(slug), self.keys[slug]
+        staging = self.store.staging(name)
+        pages = PageWriter(self, staging)
         urls = self.urls
-        write = self._write_page
-        self._language(ev.language)
-        slug = ev.slug
+        i18n.install(self.env, ev.language)
         common = {"ev": ev, "lang": ev.language}
-        self._write_json(ev.outcome)
-        write(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
+        pages.data(urls.save_as("json", slug=slug), dumps(event_document(ev.outcome)))
+        pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
         for rnd in ev.rounds:
-            write(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd, section="rounds", **common)
+            pages.page(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd,
+                       section="rounds", **common)
         if ev.standings:  # knockout formats have none
-            write(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
+            pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
         for st in ev.standings:
-            write(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
-                  "podium/standings", standing=st, section="standings", **common)
-        write(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
+            pages.page(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
+                       "podium/standings", standing=st, section="standings", **common)
+        pages.page(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
         for person in ev.players:
-            write(urls.save_as("player", slug=slug, player=person.id), "podium/player",
-                  pp=ev.player_pages[person.id], section="players", **common)
+            pages.page(urls.save_as("player", slug=slug, player=person.id), "podium/player",
+                       pp=ev.player_pages[person.id], section="players", **common)
         if ev.finished:
-            write(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
-        write(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
+            pages.page(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
+        pages.page(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
         for page in extensions.collect("pages", ev):
-            write(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
+            pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
         for file in extensions.collect("files", ev):
-            self.files.text(urls.save_as(file.kind, **file.parts), file.text)
+            pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
+        kept = self.store.keep_files(name, key, staging)
+        placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
+        return pages.sizes, placed, summary.dumps(summary.summarise(ev)), sorted(ev.people)
 
-    def _write_site(self):
-        """The home page and the site-wide pages and files (people, search, feed)."""
+    def _write_site(self, output_path: str, manifest: output.Manifest) -> None:
+        """The home page and the site-wide pages and files (people, search, feed),
+        from the summaries; each kept in the cache under the digest of what it shows."""
         urls = self.urls
-        write = self._write_page
-        default_lang = self.settings.get("DEFAULT_LANG", "en")
-        self._language(default_lang)
-        write(urls.save_as("home"), "podium/home", events=self.context["podium_events"], lang=default_lang)
-        for page in self.site_pages:
-            write(urls.save_as(page.kind, **page.parts), page.template, lang=default_lang,
-                  people_url=urls.url("people"), **page.values)
+        language = self.site_language
+        shown = keys.digest(self.shown(language), self.site_key)
+        wanted = []  # (path, key, template or None, values or bytes)
+        events = most_recent_first(self.summaries[slug] for slug in self.slugs)
+        site_pages = extensions.collect("site_pages", events, urls, self.registry)
+        home = {"events": events, "lang": language}
+        wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home))
+        for page in site_pages:
+            values = {"lang": language, "people_url": urls.url("people"), **page.values}
+            path = urls.save_as(page.kind, **page.parts)
+            wanted.append((path, keys.digest(shown, page.template, path, values), page.template, values))
         feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
         feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
-        for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang, feed_max_items):
-            self.files.text(urls.save_as(file.kind, **file.parts), file.text)
+        for file in extensions.collect("site_files", events, urls, language, feed_max_items):
+            data = file.text.encode("utf-8")
+            wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data))
         folder = static.static_dir(self.settings)
-        for path, data in static.files():  # Podium's stylesheets: no theme needs a copy
-            self.files.data(f"{folder}/{path}", data)
+        for path, data in static.files():  # Podium's stylesheets and schema: no theme needs a copy
+            wanted.append((f"{folder}/{path}", hashlib.sha256(data).hexdigest(), None, data))
 
-    def _write_json(self, outcome):
-        """An event's event.json: the very bytes ``podium export`` prints."""
-        self.files.data(self.urls.save_as("json", slug=outcome.event.slug), dumps(event_document(outcome)))
+        unit = f"site.{self.settings_digest[:16]}"  # the site pages built with these settings
+        staging = None
+        installed = False
+        for path, key, template, values in wanted:
+            if manifest.current(path, key):
+                manifest.keep(path, key)
+                continue
+            kept = self.store.file(unit, key, "file")
+            if not kept.is_file():
+                if staging is None:
+                    staging = PageWriter(self, self.store.staging(unit))
+                if template is None:
+                    staging.data(path, values)
+                else:
+                    if not installed:
+                        i18n.install(self.env, language)
+                        installed = True
+                    staging.page(path, template, **values)
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staging.folder / path, kept)
+            manifest.keep(path, key, output.place(output_path, path, kept))
+        if staging is not None:
+            shutil.rmtree(staging.folder, ignore_errors=True)
+        in_use = {key for _path, key, _template, _values in wanted}
+        site = self.store.root / "files" / unit
+        if site.is_dir():
+            for other in site.iterdir():
+                if other.name not in in_use and not other.name.startswith(".staging-"):
+                    shutil.rmtree(other, ignore_errors=True)
 
 
 def check_output_folder(path) -> None:
@@ -259,14 +471,33 @@ def check_output_folder(path) -> None:
         raise SystemExit(f"the output folder {path} {what}; nothing was written") from None
 
 
-def _missing_rules(event, content) -> Problem:
-    """An event's ``rules:`` names no page of the content folder: a problem at
-    that line (read again here: an event evaluated in a worker comes back
-    without the lines of its file)."""
-    doc, _problems = load_file(event.where.path)
+def _missing_rules(path, rules: str, content) -> Problem:
+    """An event's ``rules:`` names no page of the content folder: a problem at that line."""
+    doc, _problems = load_file(path)
     line = doc.line("rules") if doc is not None else 1
-    return Problem(event.where.path, line, f"rules: there is no page '{event.rules}' among the pages of {content} "
-                                           f"(a Markdown page with slug: {event.rules})")
+    return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
+                                    f"(a Markdown page with slug: {rules})")
+
+
+class PageWriter:
+    """Pages rendered with Pelican's writer into a staging folder, and other files beside them."""
+
+    def __init__(self, generator: PodiumGenerator, folder: Path):
+        self.generator = generator
+        self.folder = folder
+        self.writer = Writer(str(folder), settings=generator.settings)
+        self.sizes: dict = {}  # path -> size
+
+    def page(self, path: str, template: str, **values) -> None:
+        generator = self.generator
+        self.writer.write_file(path, generator.get_template(template), generator.context,
+                               relative_urls=generator.settings["RELATIVE_URLS"], override_output=True, **values)
+        self.sizes[path] = os.stat(self.folder / path).st_size
+
+    def data(self, path: str, data: bytes) -> None:
+        target = Path(output.destination(str(self.folder), path))
+        target.write_bytes(data)
+        self.sizes[path] = len(data)
 
 
 def add_templates_and_translations(generator):
@@ -279,7 +510,6 @@ def add_templates_and_translations(generator):
     generator.env.globals["PODIUM_STATIC_DIR"] = static.static_dir(settings)
     generator.env.globals["PODIUM_VERSION"] = __version__
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
-    jinja_speed.install(generator.env)
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")
 
@@ -288,6 +518,12 @@ def get_generators(pelican):
     return PodiumGenerator
 
 
+def release_locks(pelican):
+    """``finalized``: the build is over; another may write into its output."""
+    lock.release_all()
+
+
 def register():
     signals.generator_init.connect(add_templates_and_translations)
     signals.get_generators.connect(get_generators)
+    signals.finalized.connect(release_locks)

@@ -36,7 +36,7 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 MARKER = ".podium-site"
-MARKER_TEXT = "A site written by Podium's make publish, which replaces this folder as a whole.\n"
+MARKER_TEXT = "A site written by Podium (make html, make serve, make publish); make publish replaces this folder as a whole.\n"
 
 
 class PublishError(Exception):

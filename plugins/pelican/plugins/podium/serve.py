@@ -1,23 +1,152 @@
-"""``make serve``: preview on http://localhost:PORT, rebuilding on every change.
+"""``make serve``: preview on http://localhost:PORT, rebuilt in place on every change.
 
-Pelican's own autoreload watches only ``content/``; this watches the results
-folder, the content, the theme and the settings too, and rebuilds (through
-the same atomic publish step, so a broken edit keeps the last good preview
-and prints its problems).
+One long-lived process builds the site with Pelican, serves the output
+folder and watches the results folder, the content, the theme and the
+settings (Pelican's own autoreload watches only ``content/``).  Every
+rebuild runs in this process and is incremental: an event whose files did
+not change is not evaluated or rendered again (:mod:`.plugin`), so saving a
+round file rewrites that event's pages and the site pages that show it.
+A change to Podium's own code restarts the process.
+
+Every HTML page the preview serves carries a small script (added on the
+way out, never written into the output) that asks ``/__podium/status``
+for the number of the last build: when a rebuild finishes, the open page
+reloads itself; when the last rebuild failed, the page shows a banner
+saying it is stale, with the problems, until a good build replaces it.  A
+broken edit keeps the last good pages and prints its problems here.
+
+Requests the file server cannot map to a file -- a NUL byte (``%00``) in
+the path, a path outside the folder -- are answered 400 or 404; the server
+never prints a traceback for them and keeps serving.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import http.server
+import io
+import json
+import logging
 import os
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from .publish import publish
+STATUS_PATH = "/__podium/status"
+
+RELOADER = """<script>
+(function () {
+  var seen = null, banner = null;
+  function show(problems) {
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.setAttribute("role", "alert");
+      banner.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:99;max-height:40vh;overflow:auto;" +
+        "background:#7a0000;color:#fff;font:14px/1.4 monospace;padding:.6em 1em;white-space:pre-wrap";
+      document.body.appendChild(banner);
+    }
+    banner.textContent = "This page is stale: the last rebuild failed.\\n" + problems.join("\\n");
+  }
+  function poll() {
+    fetch("%(status)s", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (s) {
+      if (seen === null) seen = s.build;
+      if (s.build !== seen) { location.reload(); return; }
+      if (s.problems.length) show(s.problems); else if (banner) { banner.remove(); banner = null; }
+      setTimeout(poll, 500);
+    }).catch(function () { setTimeout(poll, 2000); });
+  }
+  poll();
+})();
+</script>
+""".replace("%(status)s", STATUS_PATH)
+
+
+class Preview:
+    """The state the server and the rebuild loop share: the last good build's number and
+    the problems of the last build, if it failed."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.build = 0
+        self.problems: list[str] = []
+
+    def built(self) -> None:
+        with self.lock:
+            self.build += 1
+            self.problems = []
+
+    def failed(self, problems: list[str]) -> None:
+        with self.lock:
+            self.problems = list(problems)
+
+    def status(self) -> bytes:
+        with self.lock:
+            return json.dumps({"build": self.build, "problems": self.problems}).encode("utf-8")
+
+
+class PreviewHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the output folder; HTML pages get the reloading script, bad paths 400."""
+
+    preview: Preview = Preview()
+
+    def send_head(self):
+        try:
+            parts = urlsplit(self.path)
+            if parts.path == STATUS_PATH:
+                return self._send(self.preview.status(), "application/json")
+            path = self.translate_path(self.path)
+            if os.path.isdir(path) and parts.path.endswith("/"):
+                path = os.path.join(path, "index.html")
+            if path.endswith(".html") and os.path.isfile(path):
+                with open(path, "rb") as page:
+                    return self._send(with_reloader(page.read()), "text/html; charset=utf-8")
+            return super().send_head()
+        except ValueError:  # e.g. a NUL byte in the path: no file can have that name
+            self.send_error(400, "Bad request path")
+            return None
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
+
+    def _send(self, data: bytes, content_type: str):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        return io.BytesIO(data)
+
+    def log_message(self, format, *args):  # noqa: A002 - the standard library's name
+        pass  # a preview: every request line would drown the rebuild messages
+
+
+def with_reloader(page: bytes) -> bytes:
+    """The page with the reloading script before its last ``</body>`` (or at its end)."""
+    script = RELOADER.encode("utf-8")
+    at = page.rfind(b"</body>")
+    return page + script if at < 0 else page[:at] + script + page[at:]
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A request that fails (a client gone mid-answer, ...): one line, and serving goes on."""
+        print(f"preview: a request from {client_address[0]} failed: {sys.exc_info()[1]}", file=sys.stderr)
+
+
+def serve(output: Path, port: int, preview: Preview) -> QuietServer:
+    handler = type("Handler", (PreviewHandler,), {"preview": preview})
+
+    def make(*args, **kwargs):
+        return handler(*args, directory=str(output), **kwargs)
+
+    server = QuietServer(("127.0.0.1", port), make)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def snapshot(roots) -> tuple:
@@ -26,26 +155,55 @@ def snapshot(roots) -> tuple:
     for root in roots:
         root = Path(root)
         if root.is_file():
-            stat = root.stat()
-            seen.append((str(root), stat.st_mtime_ns, stat.st_size))
+            info = root.stat()
+            seen.append((str(root), info.st_mtime_ns, info.st_size))
             continue
         for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(files):
                 path = os.path.join(folder, name)
                 try:
-                    stat = os.stat(path)
+                    info = os.stat(path)
                 except OSError:
                     continue
-                seen.append((path, stat.st_mtime_ns, stat.st_size))
+                seen.append((path, info.st_mtime_ns, info.st_size))
     return tuple(seen)
 
 
-def serve(output: Path, port: int) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(output))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None) -> bool:
+    """One Pelican build into ``output``, in this process; whether it succeeded."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    from . import i18n, lock
+    from .plugin import BuildFailed
+
+    i18n.translations.cache_clear()  # a catalog may have changed since the last build
+    started = time.monotonic()
+    try:
+        override = {"OUTPUT_PATH": str(output), "PATH": content}
+        if cache_path:
+            override["CACHE_PATH"] = cache_path
+        settings = read_settings(settings_file, override=override)
+        Pelican(settings).run()
+    except BuildFailed as failed:
+        print(failed, file=sys.stderr)
+        print("preview: the last good pages stay until the problems are fixed", file=sys.stderr)
+        preview.failed([str(p) for p in failed.problems])
+        return False
+    except SystemExit as stopped:  # e.g. another build holds the output folder
+        print(stopped, file=sys.stderr)
+        preview.failed([str(stopped)])
+        return False
+    except Exception:  # noqa: BLE001 - a preview keeps running whatever one build does
+        traceback.print_exc()
+        preview.failed(["the build failed: see the terminal"])
+        return False
+    finally:
+        lock.release_all()
+    preview.built()
+    print(f"preview: rebuilt in {time.monotonic() - started:.2f} s")
+    return True
 
 
 def main(argv=None) -> int:
@@ -53,25 +211,34 @@ def main(argv=None) -> int:
     parser.add_argument("--settings", default="pelicanconf.py")
     parser.add_argument("--output", default="output")
     parser.add_argument("--content", default="content")
+    parser.add_argument("--cache-path", help="Pelican's CACHE_PATH (default: the settings')")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--interval", type=float, default=1.0)
+    parser.add_argument("--interval", type=float, default=0.25, help="seconds between looks for changes")
     args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
     output = Path(args.output).resolve()
-    watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes", "plugins", args.settings]
+    import podium
+
+    code = [Path(__file__).resolve().parent, Path(podium.__file__).resolve().parent]  # Podium's own code
+    watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes", args.settings]
     watched = [w for w in watched if Path(w).exists()]
-    publish(args.settings, output, args.content)
-    output.mkdir(exist_ok=True)
-    serve(output, args.port)  # requests resolve the path anew, so a swapped-in build is served
-    print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)")
-    last = snapshot(watched)
+    preview = Preview()
+    build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
+    output.mkdir(parents=True, exist_ok=True)
+    serve(output, args.port, preview)
+    print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)", flush=True)
+    last, last_code = snapshot(watched), snapshot(code)
     try:
         while True:
             time.sleep(args.interval)
+            if snapshot(code) != last_code:
+                print("preview: Podium's code changed: restarting", flush=True)
+                os.execv(sys.executable, [sys.executable, "-m", __spec__.name, *(argv if argv is not None else sys.argv[1:])])
             now = snapshot(watched)
             if now != last:
                 last = now
-                print("change seen: rebuilding")
-                publish(args.settings, output, args.content)
+                print("preview: change seen, rebuilding", flush=True)
+                build(args.settings, output, args.content, preview, args.cache_path)
     except KeyboardInterrupt:
         return 0
 

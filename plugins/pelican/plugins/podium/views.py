@@ -9,7 +9,8 @@ are formatted in the event's language (numbers, percentages: see
 :mod:`pelican.plugins.podium.i18n`), and every word is a msgid (``N_``) or a
 :class:`~podium.text.Text` that the templates translate with ``tr()``.
 
-Units come from the engines.  Catan tables get a dedicated view; every other
+Units come from the engines.  A system's extension module may give its
+units a dedicated view (:func:`pelican.plugins.podium.extensions.unit_view`); every other
 unit is read generically from its ``to_json()`` keys (a list as long as the
 players is a per-seat column, scalars are facts, lists of mappings are nested
 tables), so a new engine shows something sensible before it has its own
@@ -26,7 +27,6 @@ from types import SimpleNamespace
 from podium.collation import collation_key
 from podium.draw import key as draw_key
 from podium.draw import verify_command
-from podium.seating import SeatingError, catan_table_sizes
 from podium.text import N_
 from . import extensions
 from . import facts as facts_module
@@ -132,7 +132,7 @@ def _scalar(value) -> bool:
 
 
 @dataclass
-class Person:
+class PlayerView:
     id: str
     name: str
     url: str
@@ -154,7 +154,7 @@ class Cell:
     """One displayed value: text, a player, or a yes/no flag."""
 
     text: str = ""
-    player: Person | None = None
+    player: PlayerView | None = None
     flag: bool | None = None
     title: str = ""
     numeric: bool = False
@@ -175,9 +175,9 @@ class Column:
 
 
 @dataclass
-class Seat:
+class SeatView:
     seat: int
-    player: Person
+    player: PlayerView
     cells: list
     winner: bool = False
     banker: bool = False
@@ -191,7 +191,7 @@ class Nested:
 
 
 @dataclass
-class Unit:
+class UnitView:
     """A table, game or match, ready to show."""
 
     kind: str
@@ -199,9 +199,9 @@ class Unit:
     seats: list
     columns: list
     has_result: bool
-    winner: Person | None = None
+    winner: PlayerView | None = None
     stopped: bool = False
-    banker: Person | None = None
+    banker: PlayerView | None = None
     choice_order: list = field(default_factory=list)
     facts: list = field(default_factory=list)  # (label, Cell)
     nested: list = field(default_factory=list)
@@ -227,7 +227,7 @@ class Unit:
 
 
 @dataclass
-class Criterion:
+class CriterionView:
     key: str
     label: str
     abbr: str
@@ -236,9 +236,9 @@ class Criterion:
 
 
 @dataclass
-class Row:
+class RowView:
     rank: int
-    player: Person
+    player: PlayerView
     cells: list  # one Cell per criterion, its value as plain text (the standings table shows c.text)
     by_lot: bool = False
     reserve: bool = False
@@ -247,7 +247,7 @@ class Row:
 
 
 @dataclass
-class Standing:
+class StandingView:
     stage: str
     group: str | None
     after_round: int
@@ -256,8 +256,8 @@ class Standing:
     url: str
     criteria: list
     rows: list
-    previous: "Standing | None" = None
-    round: "Round | None" = None
+    previous: "StandingView | None" = None
+    round: "RoundView | None" = None
     latest: bool = False
     title: str = ""  # a name of its own (Catan LV's semifinal standings are the "final rank")
 
@@ -277,7 +277,7 @@ class Standing:
 @dataclass
 class DrawLine:
     position: int
-    player: Person
+    player: PlayerView
     key: str
 
 
@@ -291,12 +291,12 @@ class SeatingView:
     filled: bool = False
     draw: list = field(default_factory=list)
     verify: str = ""
-    ranking: "Standing | None" = None  # the standings the seating followed
+    ranking: "StandingView | None" = None  # the standings the seating followed
     rankings: list = field(default_factory=list)  # all of them, one per group
 
 
 @dataclass
-class Round:
+class RoundView:
     stage: str
     round: int
     kind: str
@@ -309,10 +309,10 @@ class Round:
     seating: SeatingView
     waiting: str | None = None
     session: int | None = None
-    standing: Standing | None = None
+    standing: StandingView | None = None
     find: list = field(default_factory=list)  # (Person, Unit, Seat) alphabetically
-    previous: "Round | None" = None
-    next: "Round | None" = None
+    previous: "RoundView | None" = None
+    next: "RoundView | None" = None
     extra: dict = field(default_factory=dict)
     special: str = ""  # e.g. "catan": units/catan-tables.html shows them
     note: str | None = None  # the organisers' note in the round file
@@ -325,15 +325,15 @@ class Round:
 
 
 @dataclass
-class Game:
+class GameView:
     """One of a player's games, for their page."""
 
-    round: Round
-    unit: Unit
-    seat: Seat
+    round: RoundView
+    unit: UnitView
+    seat: SeatView
     opponents: list
     result: str  # won | lost | draw | stopped | pending | nowinner
-    standing: Standing | None = None
+    standing: StandingView | None = None
     rank: int | None = None
 
     @property
@@ -343,9 +343,9 @@ class Game:
 
 
 @dataclass
-class Place:
+class PlaceView:
     place: int | None
-    player: Person
+    player: PlayerView
     reserve: bool = False
     shared: bool = False
     note: str = ""
@@ -353,10 +353,10 @@ class Place:
 
 @dataclass
 class PlayerPage:
-    person: Person
+    person: PlayerView
     games: list
     ranks: list  # (Standing, rank)
-    place: Place | None
+    place: PlaceView | None
 
     @cached_property
     def chart(self) -> SimpleNamespace | None:
@@ -380,7 +380,7 @@ class FormatView:
 @dataclass
 class Status:
     state: str  # finished | live | next | waiting | between | none
-    round: Round | None = None
+    round: RoundView | None = None
     stage_title: str = ""
     number: int | None = None
     single: bool = False
@@ -468,7 +468,7 @@ def _label(key: str) -> tuple:
     return text, text
 
 
-def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> Unit:
+def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> UnitView:
     """Any unit, read from its ``to_json()`` keys (see the module docstring);
     numbers in the language ``lang``."""
     data = obj.to_json() if hasattr(obj, "to_json") else dict(obj)
@@ -483,9 +483,9 @@ def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> Unit:
     winner_id = data.get("winner") if isinstance(data.get("winner"), str) else None
     seats = []
     for i, pid in enumerate(players):
-        person = people.get(pid) or Person(pid, pid, "")
+        person = people.get(pid) or PlayerView(pid, pid, "")
         cells = [_cell(data[k][i], people, _display_for(k), lang) for k in seat_keys]
-        seats.append(Seat(i + 1, person, cells, winner=pid == winner_id, banker=data.get("banker") == pid))
+        seats.append(SeatView(i + 1, person, cells, winner=pid == winner_id, banker=data.get("banker") == pid))
     facts, nested = [], []
     for k, v in data.items():
         if k in (number_key, "players", "winner") or k in seat_keys:
@@ -506,35 +506,13 @@ def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> Unit:
     if has_result is None:
         has_result = winner_id is not None or any(c.text not in ("—", "") or c.flag is not None for s in seats for c in s.cells)
     winner = people.get(winner_id) if winner_id else None
-    view = Unit(kind, number, seats, columns, bool(has_result), winner=winner, facts=facts, nested=nested,
+    view = UnitView(kind, number, seats, columns, bool(has_result), winner=winner, facts=facts, nested=nested,
                 banker=people.get(data.get("banker")) if isinstance(data.get("banker"), str) else None)
     view.data = data  # made already
     return view
 
 
-def catan_unit(obj, people: dict, lang: str = "en") -> Unit:
-    """A Catan table: seat order, VP (counted value when capped), %VP, winner, banker."""
-    columns = [Column("vp", N_("VP"), N_("Victory points (at most 10 count)")),
-               Column("vp_share", N_("%VP"), N_("Share of the table's counted VP"))]
-    seats = []
-    for i, pid in enumerate(obj.players):
-        person = people[pid]
-        if obj.has_result:
-            vp, counted, share = obj.vp[i], obj.counted[i], obj.shares[i]
-            vp_cell = Cell(str(vp), numeric=True) if vp == counted else Cell(f"{vp} ({counted})", numeric=True, title=N_("capped"))
-            cells = [vp_cell, Cell(i18n.percent_text(share, lang), numeric=True)]
-        else:
-            cells = [Cell("", numeric=True), Cell("", numeric=True)]
-        seats.append(Seat(i + 1, person, cells, winner=obj.winner == pid, banker=obj.banker == pid))
-    return Unit("tables", obj.table, seats, columns, obj.has_result,
-                winner=people.get(obj.winner) if obj.winner else None, stopped=obj.stopped,
-                banker=people.get(obj.banker) if obj.banker else None,
-                choice_order=[people[p] for p in obj.choice_order], source=obj, special="catan")
-
-
-def _unit(fmt, kind, obj, people, lang="en") -> Unit:
-    if getattr(fmt, "system", "") == "catan" and kind == "tables" and hasattr(obj, "shares"):
-        return catan_unit(obj, people, lang)
+def _unit(fmt, kind, obj, people, lang="en") -> UnitView:
     return extensions.unit_view(fmt, kind, obj, people, lang) or generic_unit(kind, obj, people, lang)
 
 
@@ -545,8 +523,9 @@ def _stage_info(fmt, event) -> dict:
         return {}
 
 
-def event_view(outcome, urls: Urls | None = None, language: str | None = None) -> EventView:
-    """The whole view tree of one event, in ``language`` (default: the event's own)."""
+def event_view(outcome, urls: Urls | None = None, language: str | None = None, registry: dict | None = None) -> EventView:
+    """The whole view tree of one event, in ``language`` (default: the event's own);
+    players who are in ``registry`` (players.yaml) link to their page across events."""
     urls = urls or Urls()
     event, fmt = outcome.event, outcome.format
     slug = event.slug
@@ -555,7 +534,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
 
     people = {}
     for p in event.players:
-        people[p.id] = Person(p.id, p.name, urls.url("player", slug=slug, player=p.id), p.club, p.country,
+        people[p.id] = PlayerView(p.id, p.name, urls.url("player", slug=slug, player=p.id), p.club, p.country,
                               p.reserve, p.seed, p.previous_place, language=event.language or "en")
     players = sorted(people.values(), key=lambda p: p.sort)
 
@@ -571,20 +550,19 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
     standings = []
     previous_of = {}
     for s in outcome.standings:
-        criteria = [Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in s.criteria]
+        criteria = [CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in s.criteria]
         prev = previous_of.get((s.stage, s.group))
         prev_rank = {r.player.id: r.rank for r in prev.rows} if prev else {}
         rows = []
         for r in s.rows:
             before = prev_rank.get(r.player)
             cells = [value_cell(r.values.get(c.key), c.display, lang) for c in criteria]
-            rows.append(Row(r.rank, people[r.player], cells, r.by_lot, r.reserve,
+            rows.append(RowView(r.rank, people[r.player], cells, r.by_lot, r.reserve,
                             None if before is None else before - r.rank, before))
-        view = Standing(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
+        view = StandingView(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
-        if getattr(fmt, "system", "") == "catan" and s.stage == "semifinal":
-            view.title = N_("Final rank (qualifying games and the semifinal)")
+        view.title = extensions.first("standing_title", fmt, s.stage) or ""
         standings.append(view)
         previous_of[(s.stage, s.group)] = view
     for view in previous_of.values():
@@ -598,7 +576,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
         spec = stages.get(r.stage)
         # knockout rounds are known by the engine's names (quarterfinal, semifinal, ...)
         own_title = r.title if spec is None or spec.rounds is None or spec.named_rounds else ""
-        view = Round(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), own_title,
+        view = RoundView(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), own_title,
                      urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
                      waiting=r.waiting, session=r.session, extra=r.extra, note=r.source.note if r.source else None,
                      special=units[0].special if units and units[0].special else "")
@@ -626,7 +604,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
         for p in outcome.classification:
             counts[p.place] = counts.get(p.place, 0) + 1
         for p in outcome.classification:
-            line = Place(p.place, people[p.player], p.reserve, p.place is not None and counts[p.place] > 1, p.note)
+            line = PlaceView(p.place, people[p.player], p.reserve, p.place is not None and counts[p.place] > 1, p.note)
             classification.append(line)
             place_of[p.player] = line
     pages = {}
@@ -645,6 +623,8 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
     view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
                      event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
                      classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls)
+    for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
+        people[pid].profile_url = url
     view.links = extensions.collect("links", view)
     return view
 
@@ -670,7 +650,7 @@ def _seating(r, event, people, standings) -> SeatingView:
     return view
 
 
-def _result(unit: Unit, seat: Seat) -> str:
+def _result(unit: UnitView, seat: SeatView) -> str:
     if not unit.has_result:
         return "pending"
     if seat.winner:
@@ -716,7 +696,7 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
     games = []
     for rnd, unit, seat in index.seats.get(person.id, ()):
         opponents = [s for s in unit.seats if s.player.id != person.id]
-        game = Game(rnd, unit, seat, opponents, _result(unit, seat))
+        game = GameView(rnd, unit, seat, opponents, _result(unit, seat))
         for st, ranks in index.after.get((rnd.stage, rnd.round), ()):
             rank = ranks.get(person.id)
             if rank is not None:
@@ -783,13 +763,8 @@ def _leaders(standings) -> list:
 
 
 def _format_view(fmt, event, stages) -> FormatView:
-    criteria = [Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in getattr(fmt, "criteria", ())]
+    criteria = [CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in getattr(fmt, "criteria", ())]
     field_size = sum(1 for p in event.players if not p.reserve)
-    sizes = None
-    if getattr(fmt, "system", "") == "catan":
-        try:
-            sizes = catan_table_sizes(len(event.players))
-        except SeatingError:
-            sizes = None
+    sizes = extensions.first("table_sizes", fmt, event)
     return FormatView(fmt.id, fmt.title or fmt.id, getattr(fmt, "system", ""), list(stages.values()), criteria,
                       facts_module.facts(fmt), facts_module.options(fmt), sizes, field_size)

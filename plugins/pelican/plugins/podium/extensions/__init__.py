@@ -1,18 +1,27 @@
-"""Pages beside the core ones, one module per concern.
+"""Pages beside the core ones, one module per concern, in one registry (:data:`MODULES`).
 
 The core site (:mod:`pelican.plugins.podium.views`, :mod:`pelican.plugins.podium.plugin`) writes
 the pages every event has.  An extension module adds what only some events or
-some organisers need — a system's bracket or crosstable, per-match or
+some organisers need — a system's units, bracket or crosstable, per-match or
 per-session pages, organiser tools, downloads — without touching the core.
-A module may define:
+Every tournament system has its module (``catan``, ``carcassonne``,
+``tantrix``, ``baska``); ``workflow``, ``people`` and ``search`` serve every
+event.  Hooks return values: none changes a view it was not given, and none
+sees another event's view.  A module may define:
 
 ``URLS``
     ``{kind: default URL pattern}``, merged into :data:`pelican.plugins.podium.urls.DEFAULT_URLS`
     (``PODIUM_<KIND>_URL`` / ``_SAVE_AS`` settings override them as usual).
 ``unit_view(fmt, kind, unit, people, lang)``
-    A dedicated :class:`~pelican.plugins.podium.views.Unit` for a table, game or match,
+    A dedicated :class:`~pelican.plugins.podium.views.UnitView` for a table, game or match,
     or None to let the next extension (or the generic view) show it; its
     numbers written in the event's language ``lang`` (:mod:`pelican.plugins.podium.i18n`).
+``standing_title(fmt, stage)``
+    A title of its own for the standings of a stage (a msgid), or None.
+``table_sizes(fmt, event)``
+    The table sizes the event's field is seated at, for the format page, or None.
+``profile_urls(ev, urls, registry)``
+    ``{player id: URL}`` of each player's page across events.
 ``links(ev)``
     ``[(label, url, section), ...]`` added to the event's navigation (``label``
     a msgid marked with ``N_``: templates translate it with ``tr()``).
@@ -21,7 +30,13 @@ A module may define:
 ``files(ev)``
     :class:`File` s (CSV, feeds, ...) to write for one event.
 ``site_pages(events, urls, registry)``
-    :class:`Page` s for the whole site (``registry``: the people of players.yaml).
+    :class:`Page` s for the whole site (``registry``: the people of players.yaml),
+    from the events' summaries (:class:`~pelican.plugins.podium.summary.EventSummary`):
+    a build keeps them for events it does not evaluate again.
+``site_urls(events, urls, registry)``
+    ``{kind: URL}`` of the site pages every page links to (people, search),
+    from the events' headers (:class:`~pelican.plugins.podium.summary.EventHeader`):
+    known before any page is made.
 ``site_files(events, urls, language, feed_max_items)``
     :class:`File` s for the whole site (e.g. the site's Atom feed), in the
     site's language (``DEFAULT_LANG``); a feed lists ``feed_max_items``
@@ -37,6 +52,7 @@ from functools import lru_cache
 from importlib import import_module
 
 MODULES = (
+    "catan",
     "carcassonne",
     "tantrix",
     "baska",
@@ -85,6 +101,26 @@ def collect(name: str, *args) -> list:
     return found
 
 
+def first(name: str, *args):
+    """What the first extension whose function ``name`` returns something (not None) returns."""
+    for module in loaded():
+        function = getattr(module, name, None)
+        found = function(*args) if function is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def merged(name: str, *args) -> dict:
+    """The mappings every extension's function ``name`` returns, merged in module order."""
+    found = {}
+    for module in loaded():
+        function = getattr(module, name, None)
+        if function is not None:
+            found.update(function(*args) or {})
+    return found
+
+
 def url_patterns() -> dict:
     patterns = {}
     for module in loaded():
@@ -93,9 +129,5 @@ def url_patterns() -> dict:
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
-    for module in loaded():
-        function = getattr(module, "unit_view", None)
-        view = function(fmt, kind, unit, people, lang) if function else None
-        if view is not None:
-            return view
-    return None
+    """The first extension's dedicated view of a unit, or None."""
+    return first("unit_view", fmt, kind, unit, people, lang)

@@ -93,7 +93,7 @@ def short_names(people: list) -> list[str]:
 # -- the table view ---------------------------------------------------------------------
 
 @dataclass
-class BaskaSeat(views.Seat):
+class BaskaSeat(views.SeatView):
     small: str = ""  # signed small points, "" before the result
     place: str = ""  # "1", "2–3" (tied), "" when not played
     tied: bool = False
@@ -128,7 +128,7 @@ class Protocol:
 
 
 @dataclass
-class BaskaUnit(views.Unit):
+class BaskaUnit(views.UnitView):
     short: bool = False
     protocol: Protocol | None = None
 
@@ -157,7 +157,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     columns = [views.Column("small_points", N_("SP"), N_("Small points")),
                views.Column("placement_points", N_("Pts"), N_("Placement points")),
                views.Column("place", N_("Place"), N_("Place at the table"))]
-    seat_people = [people.get(pid) or views.Person(pid, pid, "") for pid in unit.players]
+    seat_people = [people.get(pid) or views.PlayerView(pid, pid, "") for pid in unit.players]
     scored = not unit.short and unit.small_points is not None
     place_texts = places(unit.small_points) if scored else [""] * len(unit.players)
     winner = unit.winner
@@ -196,11 +196,11 @@ class SessionView:
     rounds: list  # (round number, Round view or None when no file yet)
     complete: bool
     played: int  # rounds complete (and ranked)
-    standing: views.Standing | None
+    standing: views.StandingView | None
     url: str
     previous: "SessionView | None" = None
     next: "SessionView | None" = None
-    grand_prix: views.Standing | None = None  # the Grand Prix standings after its last ranked round
+    grand_prix: views.StandingView | None = None  # the Grand Prix standings after its last ranked round
 
     @property
     def state(self) -> str:
@@ -211,15 +211,15 @@ class SessionView:
         return "upcoming"
 
 
-def _standing(standing, ev, url: str) -> views.Standing:
+def _standing(standing, ev, url: str) -> views.StandingView:
     """An engine standing as a view (the same columns as the Grand Prix standings)."""
-    criteria = [views.Criterion(c.key, c.label, c.abbr, c.legend, c.display) for c in standing.criteria]
-    rows = [views.Row(r.rank, ev.people[r.player],
+    criteria = [views.CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in standing.criteria]
+    rows = [views.RowView(r.rank, ev.people[r.player],
                       [views.value_cell(r.values.get(c.key), c.display, ev.language) for c in criteria],
                       r.by_lot, r.reserve)
             for r in standing.rows]
     spec = ev.format.stages[0] if ev.format.stages else None
-    return views.Standing(standing.stage, None, standing.after_round, spec.title if spec else standing.stage, False,
+    return views.StandingView(standing.stage, None, standing.after_round, spec.title if spec else standing.stage, False,
                           url, criteria, rows, title=N_("Session table"))
 
 

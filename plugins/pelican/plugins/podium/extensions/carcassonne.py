@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from podium.formats.carcassonne import CarcassonneGame
 from podium.text import N_
-from ..views import Cell, Column, Person, Seat, Unit
+from ..views import Cell, Column, PlayerView, SeatView, UnitView
 from . import Page
 
 URLS = {
@@ -56,7 +56,7 @@ def points_text(value) -> str:
 class Side:
     """One player of a game as the round page shows them."""
 
-    player: Person
+    player: PlayerView
     seed: str = ""
     score: int | None = None  # as recorded
     counted: int | None = None  # what counts (0 when out of time)
@@ -73,7 +73,7 @@ class Side:
 
 
 @dataclass
-class GameUnit(Unit):
+class GameUnit(UnitView):
     """A Carcassonne game: a :class:`~pelican.plugins.podium.views.Unit` with its own facts."""
 
     sides: list = field(default_factory=list)
@@ -81,7 +81,7 @@ class GameUnit(Unit):
     place: int | None = None  # 1 final, 3 third-place game
     draw: bool = False  # equal counted scores, nobody out of time
     decided_by: str | None = None  # score | forfeit | time | rank | buchholz | score_diff | lots
-    forfeit: Person | None = None
+    forfeit: PlayerView | None = None
     timed: bool = False  # clock times recorded
 
 
@@ -98,7 +98,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     sides, seats = [], []
     columns = [SCORE] + ([POINTS] if unit.points is not None else []) + ([TIME] if unit.time is not None else [])
     for i, pid in enumerate(unit.players):
-        person = people.get(pid) or Person(pid, pid, "")
+        person = people.get(pid) or PlayerView(pid, pid, "")
         side = Side(person, seed=unit.seeds[i] if i < len(unit.seeds) else "", starts=i == 0,
                     winner=unit.winner == pid, loser=unit.winner is not None and unit.winner != pid)
         if unit.score is not None:
@@ -120,7 +120,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
             cells.append(Cell(side.points, numeric=True))
         if unit.time is not None:
             cells.append(Cell(side.time, numeric=True))
-        seats.append(Seat(i + 1, person, cells, winner=side.winner))
+        seats.append(SeatView(i + 1, person, cells, winner=side.winner))
     return GameUnit(
         "games", unit.table, seats, columns, unit.has_result,
         winner=people.get(unit.winner) if unit.winner else None,
@@ -136,7 +136,7 @@ class CrossCell:
     """One player's game of one round: the opponent (and their rank), result, counted scores."""
 
     round: int
-    opponent: Person
+    opponent: PlayerView
     rank: int | None  # the opponent's rank in the crosstable's order
     result: str  # W | D | L | "" (not played yet)
     own: int | None = None  # counted
@@ -151,7 +151,7 @@ class CrossCell:
 @dataclass
 class CrossRow:
     rank: int | None
-    player: Person
+    player: PlayerView
     cells: list  # CrossCell or None per round
     totals: list  # Cell per criterion
     reserve: bool = False
@@ -212,7 +212,7 @@ def crosstable_view(ev) -> CrossTable | None:
         rounds = [(n, swiss_rounds[n].url if n in swiss_rounds else "") for n in g["rounds"]]
         rows = []
         for pid in g["players"]:
-            person = ev.people.get(pid) or Person(pid, pid, "")
+            person = ev.people.get(pid) or PlayerView(pid, pid, "")
             cells = []
             for k, (number, game) in enumerate(zip(g["rounds"], g["games"][pid])):
                 if game is None or game.get("bye"):
@@ -223,7 +223,7 @@ def crosstable_view(ev) -> CrossTable | None:
                 theirs = (g["games"].get(opp) or [None] * (k + 1))[k]
                 round_view = swiss_rounds.get(number)
                 cells.append(CrossCell(
-                    number, ev.people.get(opp) or Person(opp, opp, ""), rank.get(opp), _result(game["points"]),
+                    number, ev.people.get(opp) or PlayerView(opp, opp, ""), rank.get(opp), _result(game["points"]),
                     own=counted[0] if counted else None, other=counted[1] if counted else None,
                     recorded=game["score"][0] if game["score"] else None,
                     forfeit=bool(game["forfeit"]),
@@ -241,10 +241,10 @@ def crosstable_view(ev) -> CrossTable | None:
 # -- the bracket ------------------------------------------------------------------------
 
 @dataclass
-class Slot:
+class SlotView:
     """One place in a bracket game: a player once known, else where they come from."""
 
-    player: Person | None = None
+    player: PlayerView | None = None
     seed: str = ""
     score: int | None = None
     counted: int | None = None
@@ -324,7 +324,7 @@ def bracket_view(ev) -> BracketView | None:
     playoff_rounds = {r.round: r for r in ev.rounds if r.stage == "playoff"}
 
     def person(pid):
-        return people.get(pid) or Person(pid, pid, "")
+        return people.get(pid) or PlayerView(pid, pid, "")
 
     games = {}  # (round, table) -> BracketGame
     rounds = []
@@ -343,7 +343,7 @@ def bracket_view(ev) -> BracketView | None:
                 unit = next((u for u in round_view.units if u.number == g["table"] and isinstance(u, GameUnit)), None)
             if g.get("players"):
                 for i, pid in enumerate(g["players"]):
-                    slot = Slot(person(pid), seed=(g.get("seeds") or [""] * 2)[i] or seed_of.get(pid, ""),
+                    slot = SlotView(person(pid), seed=(g.get("seeds") or [""] * 2)[i] or seed_of.get(pid, ""),
                                 winner=g.get("winner") == pid, loser=g.get("winner") is not None and g.get("winner") != pid)
                     if unit is not None and i < len(unit.sides):
                         side = unit.sides[i]
@@ -352,11 +352,11 @@ def bracket_view(ev) -> BracketView | None:
                         slot.score = slot.counted = g["score"][i]
                     game.slots.append(slot)
             elif g.get("slots"):  # quarterfinals not seeded yet
-                game.slots = [Slot(label=label) for label in g["slots"]]
+                game.slots = [SlotView(label=label) for label in g["slots"]]
             else:
                 for ref in g.get("from", []):
                     source = games.get((ref["round"], ref["table"]))
-                    slot = Slot(takes=ref["takes"], source=source)
+                    slot = SlotView(takes=ref["takes"], source=source)
                     known = None
                     if source is not None:
                         known = source.winner if ref["takes"] == "winner" else source.loser

@@ -3,8 +3,9 @@
 A person is an id of the registry (``results/players.yaml``).  Every event
 whose players include that id contributes one line to the person's page:
 the event, its dates, the place (or the current rank while it runs), and the
-record of games played and won.  Each event's player page links to it.
-Without a registry there are no person pages.
+record of games played and won, read from the events' summaries
+(:mod:`pelican.plugins.podium.summary`).  Each event's player page links to
+it (:func:`profile_urls`).  Without a registry there are no person pages.
 """
 
 from __future__ import annotations
@@ -19,24 +20,30 @@ URLS = {"people": "people/", "person": "people/{person}/"}
 
 @dataclass
 class Appearance:
-    """One event of a person."""
+    """One event of a person: the event's summary and the person's record in it."""
 
-    event: object  # EventView
-    player_page: object  # PlayerPage
-    played: int = 0
-    won: int = 0
+    event: object  # EventSummary
+    record: object  # RecordSummary
+
+    @property
+    def url(self) -> str:
+        return self.record.url
 
     @property
     def place_text(self) -> str:
-        place = self.player_page.place
-        if place is not None:
-            return "" if place.place is None else ("=" if place.shared else "") + str(place.place)
-        return ""
+        return self.record.place_text
 
     @property
     def rank(self):
-        ranks = self.player_page.ranks
-        return ranks[-1][1] if ranks else None
+        return self.record.rank
+
+    @property
+    def played(self) -> int:
+        return self.record.played
+
+    @property
+    def won(self) -> int:
+        return self.record.won
 
 
 @dataclass
@@ -53,14 +60,16 @@ class PersonView:
         return collation_key(self.name) + (self.id,)
 
 
-def people_of(events, urls, registry: dict) -> list[PersonView]:
-    """Everyone of the registry who played in at least one event, by name.
+def profile_urls(ev, urls, registry: dict) -> dict:
+    """``{player id: URL of the person's page}`` for the event's players who are in the registry."""
+    return {pid: urls.url("person", person=pid) for pid in ev.people if pid in registry}
 
-    Also sets ``profile_url`` on each event's Person, so event pages link here.
-    """
+
+def people_of(events, urls, registry: dict) -> list[PersonView]:
+    """Everyone of the registry who played in at least one event (summaries), by name."""
     people = {}
     for ev in sorted(events, key=lambda e: (e.first_date, e.slug)):
-        for pid, page in ev.player_pages.items():
+        for pid, record in ev.records.items():
             entry = registry.get(pid)
             if entry is None:
                 continue
@@ -68,10 +77,16 @@ def people_of(events, urls, registry: dict) -> list[PersonView]:
             if person is None:
                 person = people[pid] = PersonView(pid, entry["name"], entry.get("club"), entry.get("country"),
                                                   urls.url("person", person=pid))
-            played = [g for g in page.games if g.result != "pending"]
-            person.appearances.append(Appearance(ev, page, len(played), sum(1 for g in played if g.result == "won")))
-            ev.people[pid].profile_url = person.url
+            person.appearances.append(Appearance(ev, record))
     return sorted(people.values(), key=lambda p: p.sort)
+
+
+def site_urls(events, urls, registry) -> dict:
+    """The people page's URL, if anyone of the registry played in one of the events
+    (headers: known before any page is made; the same rule as :func:`site_pages`)."""
+    if any(pid in registry for ev in events for pid in ev.player_ids):
+        return {"people": urls.url("people")}
+    return {}
 
 
 def site_pages(events, urls, registry) -> list[Page]:

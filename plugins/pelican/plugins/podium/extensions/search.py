@@ -56,6 +56,11 @@ def entries_of(events) -> list[Entry]:
     return sorted(found.values(), key=lambda e: e.sort)
 
 
+def site_urls(events, urls, registry) -> dict:
+    """The search page's URL, if there is an event (the same rule as :func:`site_pages`)."""
+    return {"search": urls.url("search")} if events else {}
+
+
 def site_pages(events, urls, registry) -> list[Page]:
     if not events:  # nothing to find: no page, and no form in the headers
         return []

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from podium.formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
 from podium.text import N_
 from .. import i18n
-from ..views import Cell, Column, Person, Seat, Unit
+from ..views import Cell, Column, PlayerView, SeatView, UnitView
 
 URLS = {
     "tantrix_bracket": "{slug}/bracket/",
@@ -74,7 +74,7 @@ def initials(name: str) -> str:
 class Side:
     """One player of a match: who, their seed, total, and a short label."""
 
-    player: Person
+    player: PlayerView
     seed: int | None
     total: str
     label: str
@@ -116,8 +116,8 @@ class MatchView:
     status: str
     when: str | None
     when_is_date: bool
-    resigned: Person | None
-    winner: Person | None
+    resigned: PlayerView | None
+    winner: PlayerView | None
     decided_after: int | None
     how: str  # games | resigned | late_resign (resignation after the games decided) | open
     lead: int  # the first player's lead in tenths after the last game
@@ -194,7 +194,7 @@ class MatchView:
 
 
 @dataclass
-class TantrixUnit(Unit):
+class TantrixUnit(UnitView):
     """A Tantrix match as a Unit (seats, TP column, winner) plus its full view."""
 
     tx: MatchView | None = None
@@ -202,7 +202,7 @@ class TantrixUnit(Unit):
 
 def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     def person(pid):
-        return people.get(pid) or Person(pid, pid, "")
+        return people.get(pid) or PlayerView(pid, pid, "")
 
     seeds = list(obj.seeds) + [None] * (2 - len(obj.seeds))
     persons = [person(p) for p in obj.players]
@@ -292,7 +292,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     seats = []
     for i, side in enumerate(view.sides):
         cell = Cell(side.total if view.started else "", numeric=True)
-        seats.append(Seat(i + 1, side.player, [cell], winner=side.winner))
+        seats.append(SeatView(i + 1, side.player, [cell], winner=side.winner))
     return TantrixUnit("matches", unit.match, seats, columns, unit.has_result, winner=view.winner,
                        source=unit, special=SYSTEM, tx=view)
 
@@ -303,7 +303,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
 class Line:
     """One place of a bracket slot: a player, or what will fill it."""
 
-    player: Person | None
+    player: PlayerView | None
     seed: int | None
     tp: str = ""
     winner: bool = False
@@ -341,7 +341,7 @@ class BracketView:
     size: int
     entrants: int
     rounds: list
-    champion: Person | None = None
+    champion: PlayerView | None = None
 
     @property
     def byes(self) -> int:
@@ -385,7 +385,7 @@ def bracket_view(ev, data: dict, main_data: dict | None = None) -> BracketView:
                         line.from_main = main_real[seed - 1]
                     lines.append(line)
                     continue
-                person = ev.people.get(pid) or Person(pid, pid, "")
+                person = ev.people.get(pid) or PlayerView(pid, pid, "")
                 side = by_player.get(pid)
                 lines.append(Line(person, seed, side.total if side is not None and mv.started else "",
                                   winner=sdata["winner"] == pid, resigned=bool(side and side.resigned)))

@@ -44,6 +44,7 @@ from podium import csvfile
 from podium.draw import key as draw_key
 from podium.text import N_, translate
 from .. import i18n
+from ..summary import summarise
 from . import File, Page
 
 URLS = {
@@ -281,6 +282,7 @@ def feed_date(ev) -> str:
 
     A finished event's entries carry its last date; a running event's its first
     (a round cannot be complete before the event began); no dates: 1970-01-01.
+    ``ev`` is the event's summary (:class:`~pelican.plugins.podium.summary.EventSummary`).
     """
     if not ev.dates:
         return NO_DATE
@@ -288,41 +290,38 @@ def feed_date(ev) -> str:
 
 
 def _entries(ev):
-    """(date, index, rnd) of every completed round, in round order."""
+    """(date, index, round summary) of every completed round, in round order."""
     date = feed_date(ev)
-    return [(date, i, rnd) for i, rnd in enumerate(ev.rounds) if rnd.status == "complete"]
+    return [(date, i, rnd) for i, rnd in enumerate(ev.feed)]
 
 
 def _entry(parent, ev, rnd, date, feed_url):
     catalog = i18n.translations(ev.language)
     _ = catalog.gettext
-    urls = ev.urls_of
     entry = ET.SubElement(parent, "entry", {"xml:lang": ev.language})
     ET.SubElement(entry, "id").text = f"tag:{TAG_AUTHORITY},{TAG_DATE}:{ev.slug}/{rnd.stage}-{rnd.round}"
     ET.SubElement(entry, "title").text = _x(f"{ev.name}: {round_text(rnd, _)}")
     ET.SubElement(entry, "updated").text = f"{date}T00:00:00Z"
     ET.SubElement(entry, "link", {"rel": "alternate", "type": "text/html", "href": _href(rnd.url, feed_url)})
-    if rnd.standing is not None:
-        ET.SubElement(entry, "link", {"rel": "related", "type": "text/html", "href": _href(rnd.standing.url, feed_url)})
+    if rnd.standing_url is not None:
+        ET.SubElement(entry, "link", {"rel": "related", "type": "text/html", "href": _href(rnd.standing_url, feed_url)})
     content = ET.SubElement(entry, "content", {"type": "xhtml"})
     div = ET.SubElement(content, "div", {"xmlns": XHTML})
-    winners = [(u, u.winner) for u in rnd.units if u.winner is not None]
-    if winners:
+    if rnd.winners:
         ET.SubElement(div, "p").text = _("Winners")
         ul = ET.SubElement(div, "ul")
         unit_word = _("Match") if rnd.kind == "matches" else _("Table")
-        for unit, person in winners:
-            ET.SubElement(ul, "li").text = _x(f"{unit_word} {unit.number}: {person.name}")
-    standings = [s for s in ev.standings if s.stage == rnd.stage and s.after_round == rnd.round]
-    for st in standings:
+        for number, name in rnd.winners:
+            ET.SubElement(ul, "li").text = _x(f"{unit_word} {number}: {name}")
+    for group, names in rnd.leaders:
         heading = _("Leaders")
-        if st.group:
-            heading += " — " + _("group %(group)s") % {"group": st.group}
+        if group:
+            heading += " — " + _("group %(group)s") % {"group": group}
         ET.SubElement(div, "p").text = _x(heading)
         ol = ET.SubElement(div, "ol")
-        for row in st.rows[:3]:
-            ET.SubElement(ol, "li").text = _x(row.player.name)
-    if not winners and not standings:
+        for name in names:
+            ET.SubElement(ol, "li").text = _x(name)
+    if not rnd.winners and not rnd.leaders:
         ET.SubElement(div, "p").text = _("Complete")
     return entry
 
@@ -346,8 +345,8 @@ def _serialise(feed) -> str:
 
 
 def event_feed(ev) -> str:
-    """The event's Atom feed: one entry per completed round, the latest first."""
-    url = ev.urls_of.url("event_atom", slug=ev.slug)
+    """The event's Atom feed (from its summary): one entry per completed round, the latest first."""
+    url = ev.urls["event_atom"]
     entries = _entries(ev)
     updated = entries[-1][0] if entries else feed_date(ev)
     catalog = i18n.translations(ev.language)
@@ -362,11 +361,11 @@ def event_feed(ev) -> str:
 
 
 def site_feed(events, urls, language: str = "en", max_items: int | None = FEED_MAX_ITEMS) -> str:
-    """The site's Atom feed: the events' completed rounds, the most recent date
-    first, ``max_items`` of them at most (None: all; Pelican's
-    ``FEED_MAX_ITEMS``, 100 unless set: a federation's archive would otherwise
-    send every reader thousands of entries on every poll); the feed's own
-    words in the site's ``language``, each entry in its event's."""
+    """The site's Atom feed, from the events' summaries: the completed rounds,
+    the most recent date first, ``max_items`` of them at most (None: all;
+    Pelican's ``FEED_MAX_ITEMS``, 100 unless set: a federation's archive
+    would otherwise send every reader thousands of entries on every poll);
+    the feed's own words in the site's ``language``, each entry in its event's."""
     url = urls.url("site_atom")
     entries = []
     for ev in sorted(events, key=lambda e: e.slug):
@@ -428,7 +427,7 @@ def pages(ev):
 
 
 def files(ev):
-    found = [File("event_atom", {"slug": ev.slug}, event_feed(ev))]
+    found = [File("event_atom", {"slug": ev.slug}, event_feed(summarise(ev)))]
     if ev.standings:
         found.append(File("standings_csv", {"slug": ev.slug}, standings_csv(ev)))
     return found

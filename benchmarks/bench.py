@@ -1,0 +1,515 @@
+"""``make bench``: what organisers wait for, measured side by side in one run.
+
+    python benchmarks/bench.py [--events 200] [--sample 1000] [--repeat 3] [--cache DIR]
+
+Everything runs on deterministic synthetic data made by the project's own
+simulator (:func:`podium.simulate.simulate`, the engine behind ``podium
+simulate``): an archive of ``--events`` events (200: 40 of each of the five
+formats, 20 to 76 players each, about 20,000 pages), generated once into a
+folder keyed by :data:`DATA_VERSION` and a digest of the engine and
+simulator sources, and generated again whenever that folder is missing or
+incomplete.  The builds run with ``PODIUM_JOBS=2``.
+
+What is measured (docs/performance.md says how to read each number):
+
+``cold``
+    A ``pelican`` build of the whole archive into an empty output folder
+    with an empty build cache, in a fresh subprocess: the wall time of
+    ``Pelican(...).run()``, and the peak RSS of the main process plus its
+    largest worker (``rss_mb``).
+``warm``
+    One round file of one event changed (a comment appended: its bytes
+    differ, so the event is evaluated and rendered again), then the same
+    build: the time of ``run()``; the fastest of ``--repeat``, each changing
+    another event.
+``noop``
+    The same build with nothing changed; the fastest of ``--repeat``.
+``serve``
+    The preview server (``make serve``, :mod:`pelican.plugins.podium.serve`)
+    running on the archive: the time from saving a round file to the
+    rebuilt round page on disk (its file replaced); the median of
+    ``--repeat`` saves.
+``markdown_ratio``
+    Pelican building ``--sample`` standings tables of the archive written as
+    Markdown pages, seconds per page, over the cold build's seconds per page
+    (10 means a Podium page costs a tenth of a Markdown page).
+``floor``
+    For reference: the cold build's pages (their titles and the texts of
+    their table cells and list items, read back) rendered through a minimal
+    Jinja template in one process and written.
+
+The last line: ``bench: cold_s=A warm_s=B noop_s=C serve_s=D markdown_ratio=E rss_mb=F``.
+Everything is written into one work folder, in RAM (``/dev/shm``) when
+there is room (:func:`ram_folder`), and the disk is settled before every
+timed step.  Timings are never asserted; ``tests/test_bench.py`` runs this
+on a tiny archive to show that every step works.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import podium
+from podium.simulate import invent_players, new_event_yaml, simulate
+
+# Bump when the archive plan changes shape; the digest of
+# the sources below catches changes of the simulator and the engines.
+DATA_VERSION = "2"
+_DATA_SOURCES = ("simulate.py", "nextround.py", "roundfile.py", "draw.py", "seating.py", "ranking.py",
+                 "formats/__init__.py", "formats/base.py", "formats/catan.py", "formats/carcassonne.py",
+                 "formats/tantrix.py", "formats/baska.py")
+
+PACKAGE = Path(podium.__file__).resolve().parent  # the engines and the simulator: the data's sources
+ROOT = Path(__file__).resolve().parents[1]
+PLUGIN = ROOT / "plugins" / "pelican" / "plugins" / "podium"
+JOBS = 2  # the cores the targets are set for
+
+# (format id, language, smallest field, spread): event k of a format has
+# smallest + (k * step) % spread players
+ARCHIVE_FORMATS = (
+    ("catan-lv-2016", "lv", 28, 41, 13),
+    ("catan-lt-route66", "lt", 20, 37, 11),
+    ("carcassonne-lv", "lv", 12, 19, 5),  # doubled below: an even field of 24-60 (one group up to 32)
+    ("tantrix-wc", "hu", 28, 49, 17),
+    ("baska-gp", "pl", 24, 25, 5),
+)
+
+
+# -- data ---------------------------------------------------------------------------------
+
+def data_key() -> str:
+    """The cache key: :data:`DATA_VERSION` and a digest of the sources that shape the data."""
+    digest = hashlib.sha256()
+    for name in _DATA_SOURCES:
+        path = PACKAGE / name
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b""))
+    return f"v{DATA_VERSION}-{digest.hexdigest()[:12]}"
+
+
+def default_cache() -> Path:
+    return Path(os.environ.get("PODIUM_BENCH_CACHE") or Path(tempfile.gettempdir()) / "podium-bench")
+
+
+def archive_plan(events: int) -> list[dict]:
+    """The events of the synthetic archive: one dict per event, in slug order."""
+    plan = []
+    for i in range(events):
+        fmt, language, smallest, spread, step = ARCHIVE_FORMATS[i % len(ARCHIVE_FORMATS)]
+        k = i // len(ARCHIVE_FORMATS)
+        players = smallest + (k * step) % spread
+        if fmt == "carcassonne-lv":
+            players *= 2  # an even field needs no reserve player
+        plan.append({
+            "slug": f"e{i + 1:03d}-{fmt}",
+            "format": fmt,
+            "language": language,
+            "players": players,
+            "name": f"Bench {fmt} {k + 1}",
+            "dates": [f"{2000 + k % 25}-{1 + i % 12:02d}-{1 + i % 28:02d}"],
+            "seed": f"bench-{i + 1}",
+        })
+    return plan
+
+
+def make_event(folder: Path, fmt: str, players: int, language: str, seed: str, name: str | None = None,
+               dates=None, rounds: int | None = None) -> Path:
+    """Create one event folder and play it with the simulator (all rounds by default).
+
+    A Tantrix event also plays its optional consolation draw: its first round
+    file is started right after the main draw's first round."""
+    folder.mkdir(parents=True, exist_ok=True)
+    people = invent_players(players, language, folder.name)
+    if fmt == "tantrix-wc":
+        for i, person in enumerate(people, 1):
+            person["seed"] = i
+    text = new_event_yaml(name or folder.name, fmt, people, language=language, dates=dates)
+    (folder / "event.yaml").write_text(text, "utf-8")
+    if fmt == "tantrix-wc" and rounds is None:
+        simulate(folder, seed=seed, rounds=1)
+        if players - 2 ** (players - 1).bit_length() // 2 >= 2:  # at least two real first-round matches
+            (folder / "consolation-01.yaml").write_text("stage: consolation\nround: 1\n", "utf-8")
+    simulate(folder, seed=seed, rounds=rounds)
+    return folder
+
+
+def _cached(target: Path, build) -> Path:
+    """``target``, made by ``build(path)`` unless a complete copy is cached."""
+    if (target / ".complete").exists():
+        return target
+    if target.exists():
+        shutil.rmtree(target)
+    partial = target.with_name(target.name + ".partial")
+    if partial.exists():
+        shutil.rmtree(partial)
+    partial.mkdir(parents=True)
+    build(partial)
+    (partial / ".complete").write_text("", "utf-8")
+    partial.rename(target)
+    return target
+
+
+def make_archive(cache: Path, events: int, log=print) -> Path:
+    """The archive results folder (cached)."""
+
+    def build(folder):
+        start = time.perf_counter()
+        for n, spec in enumerate(archive_plan(events), 1):
+            make_event(folder / spec["slug"], spec["format"], spec["players"], spec["language"], spec["seed"],
+                       name=spec["name"], dates=spec["dates"])
+            if n % 20 == 0 or n == events:
+                log(f"  generated {n}/{events} events ({time.perf_counter() - start:.1f} s)")
+
+    return _cached(cache / data_key() / f"archive-{events}", build)
+
+
+# -- building with Pelican ------------------------------------------------------------------
+
+_BUILD_SCRIPT = """
+import json, resource, sys, time
+start_imports = time.perf_counter()
+from pelican import Pelican
+from pelican.settings import read_settings
+imports = time.perf_counter() - start_imports
+settings, override = sys.argv[1], json.loads(sys.argv[2])
+start, cpu = time.perf_counter(), time.process_time()
+Pelican(read_settings(settings, override=override)).run()
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+unit = 1 if sys.platform == "darwin" else 1024
+print("BENCH-RESULT " + json.dumps({"seconds": seconds, "imports": imports, "cpu": cpu,
+      "workers_cpu": workers.ru_utime + workers.ru_stime,
+      "rss_bytes": own.ru_maxrss * unit, "worker_rss_bytes": workers.ru_maxrss * unit}))
+"""
+
+
+def ram_folder(needed: int = 2 * 2 ** 30) -> str | None:
+    """``/dev/shm`` when it is a writable RAM-backed folder with room for the
+    bench's output, else None (the system's temporary folder).
+
+    The archive build, the floor and the Markdown build all write there: on a
+    virtual machine's disk the kernel's time for the same 20,000 files varied
+    from 0.2 to 13 s between runs, and would decide every ratio.
+    """
+    folder = "/dev/shm"
+    try:
+        if os.path.isdir(folder) and os.access(folder, os.W_OK) and shutil.disk_usage(folder).free >= needed:
+            return folder
+    except OSError:
+        pass
+    return None
+
+
+def compile_package() -> None:
+    """Podium's modules compiled to bytecode, as Python does on the first run of a
+    program (unless ``PYTHONDONTWRITEBYTECODE`` says not to): every build
+    measured then imports them as a later ``make html`` does, without
+    compiling them again."""
+    import compileall
+
+    for package in (PACKAGE, PLUGIN):
+        compileall.compile_dir(str(package), quiet=2)
+
+
+def settle() -> None:
+    """Write out what earlier steps left in the page cache, so that no
+    measurement pays for the writes of the one before it."""
+    if hasattr(os, "sync"):
+        os.sync()
+
+
+def pelican_build(settings: Path, override: dict) -> dict:
+    """Run one Pelican build in a fresh subprocess; its ``run()`` time, peak RSS and wall time."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    settle()
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _BUILD_SCRIPT, str(settings), json.dumps(override)],
+                          capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    lines = [line for line in done.stdout.splitlines() if line.startswith("BENCH-RESULT ")]
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"the Pelican build failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    result = json.loads(lines[-1][len("BENCH-RESULT "):])
+    result["wall"] = wall
+    return result
+
+
+def html_pages(output: Path) -> list[Path]:
+    return sorted(output.rglob("*.html"))
+
+
+def build_archive(results: Path, output: Path, settings: Path, cache: Path) -> dict:
+    """One ``pelican`` build of ``results`` into ``output`` with the build cache ``cache``."""
+    result = pelican_build(settings, {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "PODIUM_JOBS": JOBS,
+                                      "LOAD_CONTENT_CACHE": False, "CACHE_PATH": str(cache)})
+    pages = html_pages(output)
+    result["pages"] = len(pages)
+    result["bytes"] = sum(p.stat().st_size for p in pages)
+    return result
+
+
+# -- the floor -------------------------------------------------------------------------------
+
+FLOOR_TEMPLATE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{{ title }}</title></head>
+<body><h1>{{ title }}</h1>
+<table>
+{% for row in rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>
+{% endfor %}</table>
+</body></html>
+"""
+
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+_ROW = re.compile(r"<tr\b.*?</tr>|<li\b.*?</li>", re.S)
+_CELL = re.compile(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+_SPACE = re.compile(r"\s+")
+
+
+def _text(fragment: str) -> str:
+    return html.unescape(_SPACE.sub(" ", _TAG.sub(" ", fragment)).strip())
+
+
+def page_content(text: str) -> dict:
+    """A written page's title and its table rows (cell texts) and list items."""
+    title = _TITLE.search(text)
+    rows = []
+    for match in _ROW.finditer(text):
+        fragment = match.group(0)
+        if fragment.startswith("<tr"):
+            rows.append([_text(cell) for cell in _CELL.findall(fragment)])
+        else:
+            rows.append([_text(fragment)])
+    return {"title": _text(title.group(1)) if title else "", "rows": rows}
+
+
+def floor(pages: list[tuple[str, dict]], output: Path) -> float:
+    """Render and write ``pages`` ((relative path, content)) with the minimal template
+    into the new folder ``output``, like the archive build; seconds."""
+    import jinja2
+
+    if output.exists():
+        shutil.rmtree(output)
+    settle()
+    gc.collect()
+    gc.freeze()  # the pages held here are not the floor's work: no collection walks them
+    try:
+        start = time.perf_counter()
+        template = jinja2.Environment(autoescape=True).from_string(FLOOR_TEMPLATE)
+        for relative, content in pages:
+            path = output / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(template.render(content))
+        return time.perf_counter() - start
+    finally:
+        gc.unfreeze()
+
+
+def read_pages(output: Path) -> list[tuple[str, dict]]:
+    return [(str(p.relative_to(output)), page_content(p.read_text("utf-8"))) for p in html_pages(output)]
+
+
+# -- the Markdown alternative -----------------------------------------------------------------
+
+def markdown_pages(output: Path, sample: int) -> list[str]:
+    """``sample`` standings tables of the built archive as Markdown pages (hidden, so
+    the theme's navigation does not list them all on every page)."""
+    tables = []
+    for path in sorted(output.glob("*/event.json")):
+        doc = json.loads(path.read_text("utf-8"))
+        names = {p["id"]: p["name"] for p in doc["players"]}
+        for st in doc["standings"]:
+            tables.append((doc, names, st))
+    if not tables:
+        return []
+    texts = []
+    for i in range(sample):
+        doc, names, st = tables[i * len(tables) // sample] if sample <= len(tables) else tables[i % len(tables)]
+        group = f" group {st['group']}" if st["group"] else ""
+        lines = [f"Title: {doc['name']}: {st['stage']}{group} after round {st['after_round']}",
+                 f"Slug: standings-{i + 1:04d}", "Status: hidden", "",
+                 "| Rank | Player | " + " | ".join(st["criteria"]) + " |",
+                 "|---:|:---|" + "---:|" * len(st["criteria"])]
+        for row in st["rows"]:
+            values = " | ".join(str(row["values"][key]) for key in st["criteria"])
+            lines.append(f"| {row['rank']} | {names.get(row['player'], row['player'])} | {values} |")
+        texts.append("\n".join(lines) + "\n")
+    return texts
+
+
+def build_markdown(texts: list[str], work: Path, settings: Path) -> dict:
+    content, output = work / "content", work / "output"
+    for folder in (content, output):
+        if folder.exists():
+            shutil.rmtree(folder)
+    (content / "pages").mkdir(parents=True)
+    for i, text in enumerate(texts, 1):
+        (content / "pages" / f"standings-{i:04d}.md").write_text(text, "utf-8")
+    empty = work / "no-results"
+    empty.mkdir(exist_ok=True)
+    result = pelican_build(settings, {"PATH": str(content), "OUTPUT_PATH": str(output), "PODIUM_RESULTS": str(empty),
+                                      "PODIUM_JOBS": JOBS,
+                                      "LOAD_CONTENT_CACHE": False, "CACHE_PATH": str(work / "cache")})
+    result["pages"] = len(list(output.rglob("standings-*.html")))  # not the plugin's empty home page
+    return result
+
+
+
+
+# -- the steps organisers wait for -----------------------------------------------------------
+
+def touch_round(event: Path, mark: str) -> Path:
+    """Change one round file of ``event`` (a comment appended): its last round file."""
+    rounds = sorted(p for p in event.iterdir() if p.suffix == ".yaml" and p.name != "event.yaml")
+    path = rounds[-1]
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(f"# bench {mark}\n")
+    return path
+
+
+def round_page(output: Path, round_file: Path) -> Path:
+    """The round page a round file shows as (the default URL scheme)."""
+    import yaml
+
+    data = yaml.safe_load(round_file.read_text("utf-8"))
+    return output / round_file.parent.name / f"{data['stage']}-{data['round']}" / "index.html"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events: list[Path], log=print) -> list[float]:
+    """Start the preview server on the archive; for each of ``events`` save a round
+    file and time until its round page is replaced on disk."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PODIUM_RESULTS=str(results))
+    server = subprocess.Popen([sys.executable, "-m", "pelican.plugins.podium.serve", "--settings", str(settings),
+                               "--output", str(output), "--cache-path", str(cache), "--port", str(free_port()),
+                               "--interval", "0.05", "--content", str(ROOT / "content")],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    times = []
+    try:
+        for line in server.stdout:
+            if line.startswith("serving "):
+                break
+        else:
+            raise RuntimeError("the preview server ended before serving")
+        for n, event in enumerate(events):
+            page = round_page(output, sorted(p for p in event.iterdir() if p.suffix == ".yaml" and p.name != "event.yaml")[-1])
+            before = os.stat(page).st_ino
+            time.sleep(0.3)  # a quiet moment: the server has looked at the tree since the last save
+            start = time.perf_counter()
+            touch_round(event, f"serve {n}")
+            while os.stat(page).st_ino == before:
+                if time.perf_counter() - start > 120:
+                    raise RuntimeError(f"{page} was not rebuilt within 120 s")
+                time.sleep(0.005)
+            times.append(time.perf_counter() - start)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return times
+
+
+def run(events: int = 200, sample: int = 1000, cache: Path | None = None, work: Path | None = None,
+        settings: Path | None = None, repeat: int = 3, log=print) -> dict:
+    """Everything ``make bench`` prints; returns the numbers."""
+    data = Path(cache) if cache else default_cache()
+    settings = Path(settings) if settings else ROOT / "pelicanconf.py"
+    own_work = work is None
+    work = Path(work) if work else Path(tempfile.mkdtemp(prefix="podium-bench-", dir=ram_folder()))
+    numbers: dict = {}
+    try:
+        log(f"podium bench: data in {data / data_key()}, output in {work}, Python {sys.version.split()[0]}, "
+            f"{os.cpu_count()} CPUs, PODIUM_JOBS={JOBS}")
+        start = time.perf_counter()
+        archive = make_archive(data, events, log)
+        results = work / "results"  # a copy: the warm and serve steps change round files
+        shutil.copytree(archive, results)
+        compile_package()
+        log(f"data: {events} events ready in {time.perf_counter() - start:.1f} s")
+        output, build_cache = work / "output", work / "cache"
+        slugs = sorted(p for p in results.iterdir() if p.is_dir())
+
+        cold = build_archive(results, output, settings, build_cache)
+        rss_mb = (cold["rss_bytes"] + cold["worker_rss_bytes"]) / 2 ** 20
+        numbers.update(cold_s=cold["seconds"], pages=cold["pages"], rss_mb=rss_mb)
+        log(f"cold: {cold['pages']} pages ({cold['bytes'] / 2 ** 20:.0f} MB of HTML) in {cold['seconds']:.2f} s "
+            f"= {cold['pages'] / cold['seconds']:.0f} pages/s, {cold['cpu'] + cold['workers_cpu']:.2f} s of CPU in all "
+            f"processes; peak RSS {rss_mb:.0f} MB (main {cold['rss_bytes'] / 2 ** 20:.0f} MB + largest worker "
+            f"{cold['worker_rss_bytes'] / 2 ** 20:.0f} MB); process wall {cold['wall']:.2f} s incl. "
+            f"{cold['imports']:.2f} s of imports")
+
+        warm = []
+        for n in range(repeat):
+            touch_round(slugs[(n * 37) % len(slugs)], f"warm {n}")
+            warm.append(build_archive(results, output, settings, build_cache)["seconds"])
+        numbers["warm_s"] = min(warm)
+        log(f"warm: one round file of one event changed: {min(warm):.3f} s "
+            f"({100 * min(warm) / cold['seconds']:.1f}% of cold; runs {', '.join(f'{t:.3f}' for t in warm)} s)")
+
+        noop = [build_archive(results, output, settings, build_cache)["seconds"] for _ in range(repeat)]
+        numbers["noop_s"] = min(noop)
+        log(f"noop: nothing changed: {min(noop):.3f} s (runs {', '.join(f'{t:.3f}' for t in noop)} s)")
+
+        saves = serve_saves(results, output, build_cache, settings,
+                            [slugs[(n * 53 + 11) % len(slugs)] for n in range(repeat)], log)
+        numbers["serve_s"] = statistics.median(saves)
+        log(f"serve: a round file saved -> its round page rebuilt on disk, in the preview server: "
+            f"{numbers['serve_s']:.3f} s (median; saves {', '.join(f'{t:.3f}' for t in saves)} s)")
+
+        texts = markdown_pages(output, sample)
+        md = build_markdown(texts, work / "markdown", settings)
+        per_page = cold["seconds"] / cold["pages"]
+        md_per_page = md["seconds"] / max(md["pages"], 1)
+        numbers.update(markdown_s=md["seconds"], markdown_pages=md["pages"], markdown_ratio=md_per_page / per_page)
+        log(f"markdown: {md['pages']} standings tables as Markdown pages, plain Pelican: {md['seconds']:.2f} s "
+            f"= {md_per_page * 1000:.2f} ms/page; Podium cold {per_page * 1000:.2f} ms/page; "
+            f"Markdown/Podium per page {numbers['markdown_ratio']:.1f}")
+
+        pages = read_pages(output)
+        floor_s = floor(pages, work / "floor")
+        numbers.update(floor_s=floor_s, floor_ratio=cold["seconds"] / floor_s)
+        log(f"floor (a reference, not a target): the same {len(pages)} pages' titles and cell texts through a "
+            f"minimal Jinja template, written, in one process: {floor_s:.2f} s; cold/floor {cold['seconds'] / floor_s:.2f}")
+
+        log(f"bench: cold_s={numbers['cold_s']:.2f} warm_s={numbers['warm_s']:.3f} noop_s={numbers['noop_s']:.3f} "
+            f"serve_s={numbers['serve_s']:.3f} markdown_ratio={numbers['markdown_ratio']:.1f} rss_mb={numbers['rss_mb']:.0f}")
+        return numbers
+    finally:
+        if own_work:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python benchmarks/bench.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--events", type=int, default=200, help="events in the archive (default 200)")
+    parser.add_argument("--sample", type=int, default=1000, help="Markdown pages to build (default 1000)")
+    parser.add_argument("--repeat", type=int, default=3, help="warm and no-op builds and saves (default 3)")
+    parser.add_argument("--cache", type=Path, help="where generated data is kept (default: $PODIUM_BENCH_CACHE "
+                                                   "or <tmp>/podium-bench)")
+    parser.add_argument("--settings", type=Path, help="Pelican settings (default: the project's pelicanconf.py)")
+    args = parser.parse_args(argv)
+    run(args.events, args.sample, args.cache, settings=args.settings, repeat=args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

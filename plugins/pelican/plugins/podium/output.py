@@ -1,0 +1,163 @@
+"""Putting Podium's files into the output folder: atomically, and only what changed.
+
+Every file lands by rename: it is first made beside its destination under a
+temporary name (a hard link to the cached file, or a copy where links are
+not possible) and then :func:`os.replace` d over it, so a reader -- a web
+server, a browser on ``make serve`` -- sees the old file or the new one,
+never half of one.  A symbolic link at the destination is replaced, never
+written through, and a folder on the way that is a symbolic link is
+replaced by a real folder: nothing is ever written outside the output
+folder.  Files get the permissions ``open()`` gives (0666 less the umask:
+0644 by default), folders ``mkdir``'s (0755 by default).
+
+:class:`Manifest` is the list of what Podium put into an output folder, kept
+in the cache: for each path, the key it was written under and the file's
+identity (inode, size, modification time).  A path whose file still has
+that identity and whose key is the same is left alone; a path that was
+written before and is not written now is removed (the page of an event
+that is gone), with the folders it leaves empty.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+from pelican.utils import sanitised_join
+
+
+def umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def destination(output: str, path: str) -> str:
+    """``output/path`` with every folder on the way a real folder (made if missing)."""
+    target = sanitised_join(output, path)  # refuses a path that leads outside
+    folder = os.path.dirname(target)
+    parts = os.path.relpath(folder, output).split(os.sep)
+    current = output
+    for part in parts:
+        if part in ("", "."):
+            continue
+        current = os.path.join(current, part)
+        try:
+            mode = os.lstat(current).st_mode
+        except FileNotFoundError:
+            os.mkdir(current)
+            continue
+        if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
+            os.unlink(current)
+            os.mkdir(current)
+    return target
+
+
+def identity(path: str) -> list | None:
+    """[inode, size, modification time] of a regular file (not followed through a link)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    return [info.st_ino, info.st_size, info.st_mtime_ns]
+
+
+def place(output: str, path: str, source: Path, link: bool = True) -> list:
+    """The file ``source`` as ``output/path``, atomically; its identity there."""
+    target = destination(output, path)
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.podium-tmp")
+    if os.path.lexists(temporary):
+        os.unlink(temporary)
+    try:
+        linked = False
+        if link:
+            try:
+                os.link(source, temporary)
+                linked = True
+            except OSError:  # another file system, or links refused
+                linked = False
+        if not linked:
+            _copy(source, temporary)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        raise
+    return identity(target)
+
+
+def write(output: str, path: str, data: bytes) -> list:
+    """``data`` as ``output/path``, atomically; its identity there."""
+    target = destination(output, path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".podium-tmp",
+                                         dir=os.path.dirname(target))
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o666 & ~umask())
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        raise
+    return identity(target)
+
+
+def _copy(source: Path, temporary: str) -> None:
+    """A copy of ``source`` made by this process, with ``open()``'s permissions."""
+    with open(source, "rb") as src, open(temporary, "xb") as out:
+        shutil.copyfileobj(src, out)
+
+
+class Manifest:
+    """What Podium wrote into one output folder: path -> [key, inode, size, mtime]."""
+
+    def __init__(self, output: str, entries: dict | None = None):
+        self.output = output
+        self.before = dict(entries or {})
+        self.now: dict = {}
+
+    def current(self, path: str, key: str) -> bool:
+        """``path`` holds what was written under ``key`` and nothing has touched it since."""
+        entry = self.before.get(path)
+        if not (isinstance(entry, list) and len(entry) == 4 and entry[0] == key):
+            return False
+        return identity(os.path.join(self.output, path)) == entry[1:]
+
+    def keep(self, path: str, key: str, found: list | None = None) -> None:
+        """``path`` is written under ``key`` in this build (``found``: its identity, else the last one)."""
+        if found is None:
+            found = self.before[path][1:]
+        self.now[path] = [key, *found]
+
+    def remove_stale(self) -> list[str]:
+        """Remove the files written before and not now, if they are still Podium's;
+        the paths removed.  Folders left empty go too."""
+        removed = []
+        for path in sorted(set(self.before) - set(self.now)):
+            entry = self.before[path]
+            target = os.path.join(self.output, path)
+            if isinstance(entry, list) and len(entry) == 4 and identity(target) == entry[1:]:
+                os.unlink(target)
+                removed.append(path)
+                _prune(self.output, os.path.dirname(target))
+        return removed
+
+
+def _prune(output: str, folder: str) -> None:
+    """Remove ``folder`` and its parents below ``output`` while they are empty."""
+    output = os.path.abspath(output)
+    folder = os.path.abspath(folder)
+    while folder != output and folder.startswith(output + os.sep):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
+        folder = os.path.dirname(folder)

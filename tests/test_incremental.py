@@ -1,0 +1,273 @@
+"""Incremental builds: a warm build writes what a cold build writes, and only what changed.
+
+Every build here is a real Pelican run (``Pelican(read_settings(...)).run()``)
+of a copy of the demo results, with its own output and cache folders.  An
+event whose pages were written again has new files in the output (each is
+put in place by rename, so a new inode); an event left alone keeps its files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "results"
+
+
+def build(results: Path, output: Path, cache: Path, **settings) -> Path:
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "CACHE_PATH": str(cache),
+                "LOAD_CONTENT_CACHE": False, "PODIUM_JOBS": 1, **settings}
+    Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
+    return output
+
+
+def tree(folder: Path) -> dict:
+    """path -> bytes of every file below ``folder``."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def inodes(output: Path, slug: str) -> dict:
+    return {str(p.relative_to(output)): p.stat().st_ino for p in (output / slug).rglob("*") if p.is_file()}
+
+
+def assert_same_tree(a: Path, b: Path) -> None:
+    done = subprocess.run(["diff", "-r", str(a), str(b)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[:2000]
+
+
+def first_round_file(event: Path) -> Path:
+    return sorted(p for p in event.glob("*.yaml") if p.name != "event.yaml")[0]
+
+
+@pytest.fixture
+def results(tmp_path) -> Path:
+    folder = tmp_path / "results"
+    shutil.copytree(DEMO, folder)
+    return folder
+
+
+@pytest.fixture
+def events(results) -> list[str]:
+    return sorted(p.name for p in results.iterdir() if p.is_dir())
+
+
+def rebuilt(before: dict, output: Path, events: list[str]) -> set:
+    """The events whose files were put in place again since ``before`` (slug -> inodes)."""
+    return {slug for slug in events if inodes(output, slug) != before[slug]}
+
+
+def test_a_warm_build_after_a_changed_round_file_equals_a_cold_build(results, events, tmp_path):
+    output, cache = tmp_path / "warm", tmp_path / "cache"
+    build(results, output, cache)
+    before = {slug: inodes(output, slug) for slug in events}
+    changed = results / events[0]
+    path = first_round_file(changed)
+    path.write_text(path.read_text("utf-8") + "note: a note the organisers added\n", "utf-8")
+
+    build(results, output, cache)
+    assert rebuilt(before, output, events) == {events[0]}
+    cold = build(results, tmp_path / "cold", tmp_path / "cold-cache")
+    assert_same_tree(output, cold)
+    assert any(b"a note the organisers added" in data for name, data in tree(output).items() if name.startswith(events[0]))
+
+
+def test_nothing_changed_nothing_is_written_again(results, events, tmp_path):
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    before = {slug: inodes(output, slug) for slug in events}
+    home = (output / "index.html").stat().st_ino
+    build(results, output, cache)
+    assert rebuilt(before, output, events) == set()
+    assert (output / "index.html").stat().st_ino == home
+
+
+def test_a_new_output_folder_is_filled_from_the_cache(results, tmp_path):
+    cache = tmp_path / "cache"
+    first = build(results, tmp_path / "first", cache)
+    second = build(results, tmp_path / "second", cache)  # make publish: a fresh folder each time
+    assert_same_tree(first, second)
+
+
+def test_the_pages_of_an_event_no_longer_there_are_removed(results, events, tmp_path):
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    (output / "mine.txt").write_text("not Podium's", "utf-8")
+    shutil.rmtree(results / events[-1])
+    build(results, output, cache)
+    assert not (output / events[-1]).exists()
+    assert (output / "mine.txt").read_text("utf-8") == "not Podium's"
+    cold = build(results, tmp_path / "cold", tmp_path / "cold-cache")
+    (output / "mine.txt").unlink()
+    assert_same_tree(output, cold)
+
+
+def people_of(results: Path, slug: str) -> set:
+    import yaml
+
+    return {p["id"] for p in yaml.safe_load((results / slug / "event.yaml").read_text("utf-8"))["players"]}
+
+
+def test_a_change_invalidates_exactly_the_events_it_should(results, events, tmp_path):
+    """A template or a setting: every event; a translation: the events in that
+    language; a person in players.yaml: the events they played."""
+    import yaml
+
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    theme = tmp_path / "theme"
+    shutil.copytree(ROOT / "themes" / "podium", theme)
+    locale = tmp_path / "locale"
+    shutil.copytree(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "locale", locale)
+    from pelican.plugins.podium import i18n
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(i18n, "LOCALE_DIR", locale)
+    i18n.translations.cache_clear()
+    try:
+        build(results, output, cache, THEME=str(theme))
+
+        def after(change) -> set:
+            before = {slug: inodes(output, slug) for slug in events}
+            change()
+            i18n.translations.cache_clear()
+            build(results, output, cache, THEME=str(theme))
+            return rebuilt(before, output, events)
+
+        base = theme / "templates" / "base.html"
+        assert after(lambda: base.write_text(base.read_text("utf-8").replace("<body>", "<body class=\"x\">"), "utf-8")) \
+            == set(events)
+
+        languages = {slug: yaml.safe_load((results / slug / "event.yaml").read_text("utf-8")).get("language", "en")
+                     for slug in events}
+        po = locale / "lv.po"
+        assert after(lambda: po.write_text(po.read_text("utf-8") + "\n#. a translator's note\n", "utf-8")) == set()
+        assert after(lambda: po.write_text(po.read_text("utf-8").replace('msgstr "Spēlētāji"', 'msgstr "Dalībnieki"', 1),
+                                           "utf-8")) == {slug for slug, lang in languages.items() if lang == "lv"}
+
+        registry = results / "players.yaml"
+        people = yaml.safe_load(registry.read_text("utf-8"))
+        someone = people[0]["id"]
+        expected = {slug for slug in events if someone in people_of(results, slug)}
+        assert expected and expected != set(events)
+        people[0]["club"] = "A club of its own"
+        assert after(lambda: registry.write_text(yaml.safe_dump(people, allow_unicode=True), "utf-8")) == expected
+        assert_same_tree(output, build(results, tmp_path / "cold", tmp_path / "cold-cache", THEME=str(theme)))
+    finally:
+        patch.undo()
+        i18n.translations.cache_clear()
+
+
+def test_a_setting_invalidates_every_event(results, events, tmp_path):
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    before = {slug: inodes(output, slug) for slug in events}
+    build(results, output, cache, SITENAME="Another name")
+    assert rebuilt(before, output, events) == set(events)
+    assert "Another name" in (output / events[0] / "index.html").read_text("utf-8")
+
+
+def test_builds_with_other_settings_keep_their_own_pages(results, events, tmp_path):
+    """``make html`` and ``make publish`` (other settings, one cache) do not undo each other's work."""
+    cache = tmp_path / "cache"
+    build(results, tmp_path / "site", cache)
+    build(results, tmp_path / "published", cache, SITEURL="https://example.org", RELATIVE_URLS=False)
+    before = {slug: inodes(tmp_path / "site", slug) for slug in events}
+    build(results, tmp_path / "site", cache)
+    assert rebuilt(before, tmp_path / "site", events) == set()
+
+
+def test_the_variants_are_an_input_of_every_event(tmp_path):
+    from pelican.plugins.podium import keys
+
+    formats = tmp_path / "formats"
+    empty = keys.folder_files(formats)
+    formats.mkdir()
+    assert keys.folder_files(formats) == empty
+    (formats / "catan-5-rounds.yaml").write_text("base: catan-lv-2016\n", "utf-8")
+    assert keys.folder_files(formats) != empty
+    assert keys.inputs("files", "people", keys.folder_files(formats)) != keys.inputs("files", "people", empty)
+
+
+def damage(cache: Path) -> None:
+    """A record that is not JSON, a record of another release, a cached page cut short,
+    a summary of a class Podium does not have, a file outside the cache."""
+    entries = sorted((cache / "podium" / "entries").glob("event-*.json"))
+    entries[0].write_text("{ not json", "utf-8")
+    foreign = json.loads(entries[1].read_text("utf-8"))
+    foreign["format"] = 999
+    entries[1].write_text(json.dumps(foreign), "utf-8")
+    third = json.loads(entries[2].read_text("utf-8"))
+    page = cache / "podium" / "files" / third["name"] / third["key"] / sorted(third["files"])[0]
+    page.write_bytes(page.read_bytes()[:10])
+    fourth = json.loads(entries[3].read_text("utf-8"))
+    fourth["summary"] = '{"$class": "Unknown"}'
+    entries[3].write_text(json.dumps(fourth), "utf-8")
+    fifth = json.loads(entries[4].read_text("utf-8"))
+    fifth["files"]["../../../../../../etc/hostname"] = 5
+    entries[4].write_text(json.dumps(fifth), "utf-8")
+
+
+def test_a_damaged_or_foreign_cache_is_ignored(results, tmp_path):
+    cold = build(results, tmp_path / "cold", tmp_path / "cold-cache")
+    cache = tmp_path / "cache"
+    build(results, tmp_path / "first", cache)
+    damage(cache)
+    second = build(results, tmp_path / "second", cache)
+    assert_same_tree(cold, second)
+
+
+def test_files_land_atomically_with_the_umask_and_never_through_a_link(results, events, tmp_path):
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    outside = tmp_path / "outside.html"
+    outside.write_text("keep me", "utf-8")
+    target = output / events[0] / "index.html"
+    target.unlink()
+    target.symlink_to(outside)
+    folder = output / events[1] / "players"
+    shutil.rmtree(folder)
+    folder.symlink_to(tmp_path, target_is_directory=True)
+    old = os.umask(0o027)
+    try:
+        build(results, output, cache)
+        cold = build(results, tmp_path / "cold", tmp_path / "cold-cache")
+    finally:
+        os.umask(old)
+    assert outside.read_text("utf-8") == "keep me"
+    assert not target.is_symlink() and not folder.is_symlink()
+    assert_same_tree(output, cold)
+    page = cold / events[0] / "index.html"
+    assert stat.S_IMODE(page.stat().st_mode) == 0o640
+    assert stat.S_IMODE(page.parent.stat().st_mode) == 0o750
+    record = next((tmp_path / "cold-cache" / "podium" / "entries").glob("event-*.json"))
+    assert stat.S_IMODE(record.stat().st_mode) == 0o640
+    assert not list(output.rglob("*.podium-tmp"))
+
+
+def test_a_second_build_into_the_same_output_waits_then_stops_with_one_message(results, tmp_path):
+    from pelican.plugins.podium import lock
+
+    output = tmp_path / "output"
+    output.mkdir()
+    lock.acquire(output)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "import sys; from pelican import main; sys.exit(main())", "content", "-o", str(output),
+             "-s", "pelicanconf.py", "--cache-path", str(tmp_path / "cache"), "-e", "PODIUM_LOCK_WAIT=1"],
+            cwd=ROOT, env={**os.environ, "PODIUM_RESULTS": str(results)}, capture_output=True, text=True, timeout=120)
+    finally:
+        lock.release_all()
+    assert done.returncode != 0
+    assert f"another build is writing into {output}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (output / "index.html").exists()
