@@ -13,6 +13,7 @@ from pathlib import Path
 from .errors import Problem, Problems
 from .formats import get_format
 from .formats.base import check_numbering
+from . import schedule
 from .outcome import EventOutcome
 from .results import ROUND_SUFFIXES, event_folders, read_event, read_registry
 from .workers import map_in_order
@@ -26,6 +27,7 @@ def evaluate_event(folder, registry=None, pending=None) -> tuple[EventOutcome | 
     fmt = get_format(event.format, event.options)
     misplaced = fmt.check_stages(event)
     problems += misplaced
+    problems += schedule.check(event, fmt.stages(event))
     problems += check_numbering(r for r in event.rounds if r.where.path not in {p.path for p in misplaced})
     if problems:  # the engines run only on data that passed every general check
         return None, problems

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import NamedTuple
 
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
@@ -45,7 +44,7 @@ from podium.errors import Problems
 from podium.export import dumps, event_document
 from podium.pipeline import evaluate_folder
 from podium import workers
-from . import compiled, extensions, i18n, jinja_speed
+from . import compiled, extensions, i18n, jinja_speed, now, translations
 from .urls import Urls
 from .views import event_view
 from .writing import PageWriter
@@ -73,11 +72,6 @@ class BuildFailed(SystemExit):
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"  # the Podium templates, shipped in the package
 SITE = "site"  # the share of the output that is the site's own pages, not an event's
-
-
-class MenuLink(NamedTuple):
-    title: str
-    url: str
 
 
 class PodiumGenerator(Generator):
@@ -110,10 +104,12 @@ class PodiumGenerator(Generator):
         """An event's view tree, built in this process as soon as its outcome is here,
         and its pages' translations read (once a language), for the page writers to inherit."""
         view = self.views[outcome.event.slug] = event_view(outcome, self.urls, self.language)
+        now.attach(view)
         i18n.translations(view.language)
 
     def generate_context(self):
         self.events = [self.views[outcome.event.slug] for outcome in self.outcomes]
+        default_lang = self.settings.get("DEFAULT_LANG", "en")
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
@@ -123,21 +119,29 @@ class PodiumGenerator(Generator):
             page = pages.get(ev.rules)
             if page is None:
                 logger.warning("%s: the rules page '%s' is not among the pages of %s", ev.slug, ev.rules, self.settings["PATH"])
-            else:
-                ev.rules_url = page.url
+            else:  # shown inside the event, in its language when translated (extensions.rules)
+                ev.rules_page = translations.in_language(page, ev.language, default_lang)
+                ev.rules_url = self.urls.url("event_rules", slug=ev.slug)
         ordered = sorted(self.events, key=lambda e: e.slug)
         ordered.sort(key=lambda e: e.last_date, reverse=True)  # the most recent first
         self.context["podium_events"] = ordered
         self.context["podium_home_page"] = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
-        # the site menu of every page (base.html), its URLs made once: Pelican computes a page's url anew each time
-        self.context["podium_menu"] = [MenuLink(page.title, page.url) for page in self.context.get("pages", [])
-                                       if page.template != "rules"]
+        # the languages pages are written in: the site's own and every event's
+        self.languages = sorted({default_lang} | {ev.language for ev in self.events})
+        # the site menu of every page (base.html) in every language, its URLs made once
+        menu_pages = [page for page in self.context.get("pages", []) if page.template != "rules"]
+        self.context["podium_menus"] = translations.menus(menu_pages, self.languages, default_lang)
+        self.context["podium_menu"] = self.context["podium_menus"][default_lang]
+        self.context["podium_site_url"] = self.settings.get("SITEURL", "")  # absolute in a published build
+        self.page_translations = translations.translations_of(pages.values())
         # site-wide pages (people across events) also link event pages to themselves
         self.site_pages = extensions.collect("site_pages", ordered, self.urls, self.registry)
         # URLs of the site-level pages without parts (people, search), for every page's links
         site_urls = {page.kind: self.urls.url(page.kind, **page.parts) for page in self.site_pages if not page.parts}
         self.context["podium_people_url"] = site_urls.get("people")
         self.context["podium_search_url"] = site_urls.get("search")
+        self.context["podium_search_urls"] = {lang: self.urls.url("search_lang", lang=lang) for lang in self.languages
+                                              if lang != default_lang and "search" in site_urls}
 
     # -- output ----------------------------------------------------------------
 
@@ -227,6 +231,21 @@ class PodiumGenerator(Generator):
         feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
         for file in extensions.collect("site_files", self.context["podium_events"], urls, default_lang, feed_max_items):
             self.files.text(urls.save_as(file.kind, **file.parts), file.text)
+        self._write_other_languages(default_lang)
+
+    def _write_other_languages(self, default_lang):
+        """The search page and the Markdown pages' translations in every other language."""
+        search = next((page for page in self.site_pages if page.kind == "search"), None)
+        for lang in self.languages:
+            if lang == default_lang:
+                continue
+            self._language(lang)
+            if search is not None:
+                self._write_page(self.urls.save_as("search_lang", lang=lang), search.template, lang=lang,
+                                 people_url=self.urls.url("people"), **search.values)
+            for page in self.page_translations:
+                if translations.page_language(page, default_lang) == lang:
+                    self._write_page(page.url, page.template, page=page, lang=lang)
 
     def _write_json(self, outcome):
         """An event's event.json: the very bytes ``podium export`` prints."""

@@ -43,6 +43,7 @@ MODULES = (
     "workflow",
     "people",
     "search",  # after people: its player list links the pages people sets
+    "rules",
 )
 
 
