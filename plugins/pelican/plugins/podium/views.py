@@ -420,6 +420,7 @@ class EventView:
     links: list = field(default_factory=list)  # (label, url, section) added by extensions
     now: object = None  # the round on now or next (.now.EventNow)
     as_of: str = ""  # the date of the latest result (.now.data_date)
+    jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
 
     @property
     def finished(self) -> bool:

@@ -44,6 +44,7 @@ MODULES = (
     "people",
     "search",  # after people: its player list links the pages people sets
     "rules",
+    "calendar",
 )
 
 
