@@ -271,3 +271,74 @@ def test_no_template_puts_a_name_inside_a_sentence():
                     if before and not before.endswith((":", "—", "-")):
                         bad.append(msgid)
     assert not bad, bad
+
+
+# -- the venue kit ---------------------------------------------------------------------------------
+
+def test_the_venue_kit_is_one_click_from_the_tools_page(site):
+    tools = read(site, "catan-latvija-2016/organiser/index.html")
+    kit = tools[tools.index('id="venue-heading"'):]
+    for path in ("catan-latvija-2016/qualifying-1/poster/", "catan-latvija-2016/final-1/poster/",
+                 "catan-latvija-2016/standings/wall/"):
+        assert f'href="{SITEURL}/{path}"' in kit, path
+        assert (site / path / "index.html").exists()
+
+
+def test_a_poster_lists_every_player_with_their_table_and_a_qr_code(site):
+    import segno
+
+    html = read(site, "catan-latvija-2016/qualifying-1/poster/index.html")
+    names = re.findall(r'<span class="venue-name">([^<]+)</span>', html)
+    assert len(names) == 70 and names[0] == "Andris Bērziņš"
+    qr = re.search(r'<figure class="venue-qr">\s*(<svg role="img" aria-label="[^"]+".*?</svg>)', html, flags=re.S)
+    assert qr and 'class="qr"' in qr.group(1)
+    # the very code segno makes for the event's URL
+    expected = segno.make(f"{SITEURL}/catan-latvija-2016/", error="m").svg_inline(
+        scale=4, border=4, omitsize=True, svgclass="qr", lineclass=None, dark="#000")
+    assert re.sub(r' role="img" aria-label="[^"]+"', "", qr.group(1)) == expected
+    assert f"<figcaption>{SITEURL}/catan-latvija-2016/</figcaption>" in html
+
+
+def test_score_sheets_carry_a_qr_code_to_their_table(site):
+    html = read(site, "route66-vilnius-2011/qualifying-2/sheets/index.html")
+    sheets = html.count('<section class="wf-sheet ')
+    assert sheets >= 1 and html.count('<svg role="img"') == sheets
+    assert f"<figcaption>{SITEURL}/route66-vilnius-2011/qualifying-2/#table-1</figcaption>" in html
+
+
+def test_without_an_absolute_siteurl_the_kit_prints_the_link_instead(tmp_path):
+    from test_site import build as build_site
+
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
+    output = build_site(results, tmp_path / "output", PODIUM_LANGUAGE=None)
+    html = read(output, "route66-vilnius-2010/final-1/poster/index.html")
+    assert "<svg" not in html and "<figcaption>route66-vilnius-2010/</figcaption>" in html
+
+
+# -- organisers' notes, knockout rounds still to be played ----------------------------------------------
+
+def test_a_note_given_per_language_shows_the_pages_language(site):
+    html = read(site, "catan-latvija-2016/final-1/index.html")
+    assert "3. pusfināla galda spēle tika apturēta laika limita dēļ" in html
+    assert "Semifinal table 3 was stopped" not in html
+
+
+def test_a_note_in_another_language_only_is_marked_with_it(tmp_path):
+    from test_site import build as build_site
+
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
+    final = results / "route66-vilnius-2010" / "final-01.yaml"
+    final.write_text(final.read_text("utf-8") + 'note: {en: "Played on the terrace."}\n', "utf-8")
+    output = build_site(results, tmp_path / "output", PODIUM_LANGUAGE=None)
+    assert '<span lang="en">Played on the terrace.</span>' in read(output, "route66-vilnius-2010/final-1/index.html")
+
+
+def test_a_knockout_round_not_seated_yet_shows_the_players_known(site):
+    html = read(site, "tantrix-wc-2003/main-5/index.html")
+    waiting = html[html.index('<ul class="tx-waiting-list">'):]
+    assert "1. mérkőzés:" in waiting and 'href="https://results.example.org/tantrix-wc-2003/players/' in waiting
+    assert "2. mérkőzés győztese" in waiting  # the other place: the winner of semifinal 2
+    # the bracket's formula is folded away under its name
+    assert '<details class="rule"><summary>' in html

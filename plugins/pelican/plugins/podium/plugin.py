@@ -45,6 +45,7 @@ from podium.export import dumps, event_document
 from podium.pipeline import evaluate_folder
 from podium import workers
 from . import compiled, extensions, i18n, jinja_speed, now, translations
+from .extensions import venue
 from .urls import Urls
 from .views import event_view
 from .writing import PageWriter
@@ -260,6 +261,7 @@ def add_templates_and_translations(generator):
     loader = FileSystemLoader(str(TEMPLATES))
     generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
+    generator.env.globals["qr_svg"] = venue.qr_svg  # QR codes of the venue kit and score sheets
     jinja_speed.install(generator.env)
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")

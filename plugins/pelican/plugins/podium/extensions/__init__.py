@@ -45,6 +45,7 @@ MODULES = (
     "search",  # after people: its player list links the pages people sets
     "rules",
     "calendar",
+    "venue",
 )
 
 
