@@ -313,7 +313,7 @@ def test_without_an_absolute_siteurl_the_kit_prints_the_link_instead(tmp_path):
     shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
     output = build_site(results, tmp_path / "output", PODIUM_LANGUAGE=None)
     html = read(output, "route66-vilnius-2010/final-1/poster/index.html")
-    assert "<svg" not in html and "<figcaption>route66-vilnius-2010/</figcaption>" in html
+    assert 'class="qr"' not in html and "<figcaption>route66-vilnius-2010/</figcaption>" in html
 
 
 # -- organisers' notes, knockout rounds still to be played ----------------------------------------------
@@ -342,3 +342,11 @@ def test_a_knockout_round_not_seated_yet_shows_the_players_known(site):
     assert "2. mérkőzés győztese" in waiting  # the other place: the winner of semifinal 2
     # the bracket's formula is folded away under its name
     assert '<details class="rule"><summary>' in html
+
+
+def test_an_event_links_the_rules_in_its_language_when_translated(site):
+    html = read(site, "catan-latvija-2016/rules/index.html")
+    assert "<h1>Noteikumi: Latvijas Katanas čempionāts</h1>" in html
+    assert "untranslated" not in html and '<article class="prose">' in html
+    own = read(site, "rules-catan-lv-2016-lv.html")
+    assert '<html lang="lv">' in own and "<h1>Noteikumi: Latvijas Katanas čempionāts</h1>" in own
