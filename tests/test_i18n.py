@@ -65,7 +65,7 @@ def test_the_pot_has_the_engines_and_the_templates_words(pot):
     ids = msgids(pot)
     for msgid in ("Wins", "Qualifying round %(number)s", "Swiss round %(number)s", "Round of %(places)s",
                   "Round %(number)s (session %(session)s)", "%(round)s is not complete", "Bracket", "Sessions",
-                  "Tools", "Final rank (qualifying games and the semifinal)", "Players", "Results: %(event)s"):
+                  "Tools", "Semifinalists’ ranking (qualifying and semifinal games; the final decides places 1-4)", "Players", "Results: %(event)s"):
         assert (None, msgid) in ids, msgid
     assert (None, ("%(num)d player", "%(num)d players")) in ids
     assert ("decided by lot", "L") in ids  # the lot mark, apart from "L" for a lost game

@@ -592,7 +592,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None) -
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
         if getattr(fmt, "system", "") == "catan" and s.stage == "semifinal":
-            view.title = N_("Final rank (qualifying games and the semifinal)")
+            view.title = N_("Semifinalists’ ranking (qualifying and semifinal games; the final decides places 1-4)")
         standings.append(view)
         previous_of[(s.stage, s.group)] = view
     for view in previous_of.values():
