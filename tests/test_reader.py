@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CSS = ROOT / "themes" / "podium" / "static" / "css"
-CSS_BUDGET = 23_000  # bytes a page loads, all its stylesheets together (the phone header, menu and "now" boxes included)
+CSS_BUDGET = 24_000  # bytes a page loads, all its stylesheets together (the phone header, menu and "now" boxes included)
 STANDINGS_BUDGET = 150_000  # bytes of HTML of one standings page of 240 players
 MARKDOWN_PAGES = {"about.html", "organiser-guide.html", "publishing.html"}  # and rules-*.html: content, not templates
 
