@@ -350,3 +350,20 @@ def test_an_event_links_the_rules_in_its_language_when_translated(site):
     assert "untranslated" not in html and '<article class="prose">' in html
     own = read(site, "rules-catan-lv-2016-lv.html")
     assert '<html lang="lv">' in own and "<h1>Noteikumi: Latvijas Katanas čempionāts</h1>" in own
+
+
+def test_between_stages_a_player_is_told_whether_they_qualified(tmp_path):
+    from pelican.plugins.podium import now as now_module
+    from pelican.plugins.podium.views import event_view
+    from podium.pipeline import evaluate_one
+
+    folder = tmp_path / "catan-latvija-2016"
+    shutil.copytree(ROOT / "results" / "catan-latvija-2016", folder)
+    for later in ("semifinal-01.yaml", "final-01.yaml"):
+        (folder / later).unlink()
+    ev = event_view(evaluate_one(folder))
+    now_module.attach(ev)
+    assert ev.now.state == "between" and ev.now.stage == "semifinal" and ev.now.start.isoformat() == "2016-05-14T11:00:00"
+    st = ev.standings[-1]
+    states = [ev.player_pages[row.player.id].now.state for row in st.rows]
+    assert states == ["qualified"] * 16 + ["not-qualified"] * (len(st.rows) - 16)

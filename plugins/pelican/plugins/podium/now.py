@@ -18,7 +18,10 @@ The player's now, in this order of precedence:
 ``absent``    listed absent from the current round (Baśka);
 ``out``       a round is seated and the player is not in it: no longer in
               the event since their last round (``last``), or never seated;
-``waiting``   the next round is not seated yet (``title`` or ``round``);
+``qualified`` / ``not-qualified``  the next round is not seated yet, the
+              player's stage is over and its standings draw the cut: above
+              or below the line;
+``waiting``   the next round is not seated yet (``round``, or the status);
 ``none``      nothing is known yet.
 """
 
@@ -96,11 +99,27 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
         if person.id in absent:
             return PlayerNow("absent", rnd, start=rnd.start, last=last)
         return PlayerNow("out", rnd, start=rnd.start, last=last)
-    if ev.now.state in ("waiting", "next", "live"):
-        return PlayerNow("waiting", ev.now.round, start=ev.now.start, last=last)
-    if ev.now.state == "between":
-        return PlayerNow("waiting", start=ev.now.start, last=last)
-    return PlayerNow("none", last=last)
+    if ev.now.state not in ("waiting", "next", "live", "between"):
+        return PlayerNow("none", last=last)
+    state = _qualification(ev, pp) or "waiting"
+    return PlayerNow(state, ev.now.round, start=ev.now.start, last=last)
+
+
+def _qualification(ev, pp) -> str | None:
+    """``qualified`` / ``not-qualified`` once the player's stage is over and its last
+    standings draw the cut (:mod:`.qualify`); None otherwise."""
+    if not pp.ranks:
+        return None
+    st, _rank = pp.ranks[-1]
+    if not st.cut_after or not st.latest:
+        return None
+    spec = next((s for s in ev.format.stages if s.id == st.stage), None)
+    if spec is None or spec.rounds is None or st.after_round < spec.rounds:
+        return None  # the stage goes on: the line may still move
+    position = next((i for i, row in enumerate(st.rows, start=1) if row.player.id == pp.person.id), None)
+    if position is None or st.rows[position - 1].reserve:
+        return None
+    return "qualified" if position <= st.cut_after else "not-qualified"
 
 
 def data_date(ev, times) -> str:
