@@ -44,7 +44,9 @@ PAGE_URL = "{slug}.html"
 PAGE_SAVE_AS = "{slug}.html"
 PAGE_PATHS = ["pages"]
 ARTICLE_PATHS = ["articles"]
-STATIC_PATHS = []
+# the favicon at the site's root, where browsers ask for it
+STATIC_PATHS = ["extra"]
+EXTRA_PATH_METADATA = {"extra/favicon.ico": {"path": "favicon.ico"}, "extra/favicon.svg": {"path": "favicon.svg"}}
 
 # No blog: no articles, archives, tags, categories, authors or feeds.
 DIRECT_TEMPLATES = []
@@ -52,6 +54,9 @@ ARTICLE_SAVE_AS = ""
 ARTICLE_LANG_SAVE_AS = ""
 DRAFT_SAVE_AS = ""
 DRAFT_LANG_SAVE_AS = ""
+# a page's translation (same Slug, its own Lang) is <slug>-<lang>.html, written by Podium
+# with the UI in its language (pelican.plugins.podium.translations)
+PAGE_LANG_URL = "{slug}-{lang}.html"
 PAGE_LANG_SAVE_AS = ""
 DRAFT_PAGE_SAVE_AS = ""
 DRAFT_PAGE_LANG_SAVE_AS = ""

@@ -174,14 +174,19 @@ LAYOUT = """() => {
 
 AXE_RUN = """async (options) => {
   const result = await axe.run(document, options);
-  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, tags: v.tags,
     nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
 }"""
 
 
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
 def serious(violations) -> list:
+    """Every violation of a WCAG 2.2 A/AA rule, whatever its impact, and serious or
+    critical ones of axe's best practices."""
     return [f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['nodes'])}"
-            for v in violations if v["impact"] in ("serious", "critical")]
+            for v in violations if v["impact"] in ("serious", "critical") or set(v.get("tags") or ()) & set(WCAG_TAGS)]
 
 
 async def visit_every_kind(base_url: str) -> dict:
@@ -208,7 +213,8 @@ async def visit_every_kind(base_url: str) -> dict:
                     await page.screenshot(path=str(ARTIFACTS / f"{kind}-{width}.png"), full_page=True)
                 if axe:
                     await page.add_script_tag(content=axe)
-                    options = {"resultTypes": ["violations"]}
+                    options = {"resultTypes": ["violations"],
+                               "runOnly": {"type": "tag", "values": WCAG_TAGS + ["best-practice"]}}
                     if scheme == "dark":
                         options["runOnly"] = ["color-contrast"]
                     result["axe"] = await page.evaluate(AXE_RUN, options)
@@ -307,8 +313,10 @@ def test_search_without_javascript(browser, base_url, site):
         page.fill("#site-search-q", "Šimkus")
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert page.url.startswith(base_url + "search/?q=")
-        assert page.locator("h1").inner_text() == "Search"
+        # the search page in the event's language (Hungarian)
+        assert page.url.startswith(base_url + "search/hu/?q=")
+        assert page.locator("html").get_attribute("lang") == "hu"
+        assert page.locator("h1").inner_text() == "Keresés"
         text = page.locator("main").inner_text()
         for name in ("Darius Šimkus", "Grand Prix Deszczna w Czerwoną Baśkę 2013/14"):
             assert name in text
@@ -389,5 +397,179 @@ def test_print_score_sheets_one_per_page(kind, browser, base_url):
         pdf = page.pdf(prefer_css_page_size=True, print_background=False)
         (ARTIFACTS / f"{kind}.pdf").write_bytes(pdf)
         assert sheets >= 1 and pdf_pages(pdf) == sheets, (sheets, pdf_pages(pdf))
+    finally:
+        page.close()
+
+
+# -- the first screen of a phone (360 x 740), every page kind of every demo event -----------------
+
+PHONE = {"width": 360, "height": 740}
+ENGLISH_UI = ("About", "Organiser guide", "Publishing the site", "Overview", "Standings", "Players", "Rules",
+              "Tools", "Search", "Skip to the content", "Data as of", "Find me", "Show my games", "Classification")
+
+FIRST_SCREEN = """(kind) => {
+  const fold = window.innerHeight;
+  const bottom = (el) => el ? el.getBoundingClientRect().bottom + window.scrollY : null;
+  const top = (el) => el ? el.getBoundingClientRect().top + window.scrollY : null;
+  const q = (s) => document.querySelector(s);
+  const found = {kind, scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+                 header: bottom(q('.event-nav') || q('.site-header')), h1: bottom(q('main h1'))};
+  if (kind === 'event') { found.status = bottom(q('.status-line')); found.findMe = bottom(q('.find-me input')); }
+  if (kind === 'round') found.firstRow = bottom(q('.units-section tbody tr, .units-section .tx-line, .units-section li'));
+  if (kind === 'find') { found.filter = bottom(q('.wf-filter input')); found.firstRow = bottom(q('.wf-find-table tbody tr')); }
+  if (kind === 'standings') found.firstRow = bottom(q('table.standings tbody tr'));
+  if (kind === 'player') {
+    const now = q('.player-now'), history = q('#games-heading');
+    found.now = now ? top(now) : null;
+    found.nowBeforeHistory = now ? !!(now.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
+    found.place = bottom(q('.final-place'));
+  }
+  // words of the page chrome (menus, navigation, footer) outside anything marked as English
+  const chrome = [...document.querySelectorAll('.site-header, .event-nav, .site-footer')].map(el => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('[lang="en"], .vh').forEach(x => x.remove());
+    return copy.textContent;
+  }).join(' ');
+  found.chrome = chrome.replace(/\\s+/g, ' ');
+  found.lang = document.documentElement.lang;
+  found.fold = fold;
+  return found;
+}"""
+
+
+def first_screen_pages(site: Path) -> list:
+    """(kind, path) of every page kind of every demo event: the event home, its first
+    and latest rounds with their find-your-table pages, the latest standings, a
+    player, and the event's other pages."""
+    found = []
+    for event in sorted(p.parent for p in site.glob("*/event.json")):
+        slug = event.name
+        found.append(("event", f"{slug}/"))
+        data = json.loads((event / "event.json").read_text("utf-8"))
+        rounds = [f"{r['stage']}-{r['round']}" for r in data["rounds"]]
+        for name in dict.fromkeys([rounds[0], rounds[-1]]) if rounds else ():
+            found.append(("round", f"{slug}/{name}/"))
+            if (event / name / "find" / "index.html").exists():
+                found.append(("find", f"{slug}/{name}/find/"))
+        standings = sorted((event / "standings").glob("*/index.html"), key=lambda p: p.stat().st_mtime)
+        if data["standings"]:
+            last = data["standings"][-1]
+            group = f"-{last['group'].lower()}" if last["group"] else ""
+            found.append(("standings", f"{slug}/standings/{last['stage']}{group}-{last['after_round']}/"))
+        players = [p["id"] for p in data["players"]]
+        found.append(("player", f"{slug}/players/{players[0]}/"))
+        for other in ("players", "format", "classification", "bracket", "crosstable", "rules", "organiser", "sessions"):
+            if (event / other / "index.html").exists():
+                found.append((other, f"{slug}/{other}/"))
+    return found
+
+
+def test_the_first_screen_answers_the_player(browser, base_url, site):
+    """At 360 x 740: the event home shows the status and the find-me box, a round page
+    its first table row, find-your-table its filter and first name, standings their
+    first row, a player page the player's now before the history; the headers take at
+    most 150 px; nothing scrolls sideways; no English word in the chrome of a page in
+    another language."""
+    context = browser.new_context(viewport=PHONE)
+    problems = []
+    try:
+        page = context.new_page()
+        visited = first_screen_pages(site)
+        assert len(visited) > 60
+        for kind, path in visited:
+            page.goto(base_url + path)
+            got = page.evaluate(FIRST_SCREEN, kind)
+            fold = got["fold"]
+            where = f"{path} ({kind})"
+            if got["scrollWidth"] > got["innerWidth"]:
+                problems.append(f"{where}: scrolls sideways ({got['scrollWidth']} px)")
+            if got["header"] is None or got["header"] > 150:
+                problems.append(f"{where}: the headers end at {got['header']} px")
+            for key in ("status", "findMe", "firstRow", "filter"):
+                if key in got and (got[key] is None or got[key] > fold):
+                    problems.append(f"{where}: {key} ends at {got[key]} px, below the first screen")
+            if kind == "player":
+                if got["now"] is not None and (got["now"] > fold - 60 or not got["nowBeforeHistory"]):
+                    problems.append(f"{where}: the player's now starts at {got['now']} px")
+                if got["now"] is None and (got["place"] or got["h1"] or fold + 1) > fold:
+                    problems.append(f"{where}: neither the player's now nor their place in the first screen")
+            if got["lang"] != "en":
+                english = [w for w in ENGLISH_UI if re.search(rf"\b{re.escape(w)}\b", got["chrome"])]
+                if english:
+                    problems.append(f"{where}: English in the {got['lang']} page's menus: {english}")
+        page.screenshot(path=str(ARTIFACTS / "first-screen-last-360.png"))
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_find_your_table_filters_as_you_type(browser, base_url):
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "catan-latvija-2016/qualifying-1/find/")
+        rows = page.locator(".wf-find-table tbody tr")
+        total = rows.count()
+        page.fill("#wf-filter-q", "berzin")  # no diacritics typed: Bērziņš / Bērziņa found
+        shown = page.locator(".wf-find-table tbody tr:not([hidden])")
+        assert 0 < shown.count() < total
+        assert all("Bērziņ" in text for text in shown.all_inner_texts())
+        page.screenshot(path=str(ARTIFACTS / "find-filter-360.png"))
+    finally:
+        context.close()
+    # without JavaScript: the full list and the A-Z links, no filter box
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "catan-latvija-2016/qualifying-1/find/")
+        assert not page.locator(".wf-filter").is_visible()
+        letters = page.locator(".wf-az a")
+        assert letters.count() > 5
+        target = letters.first.get_attribute("href")
+        assert page.locator(target).count() == 1
+    finally:
+        context.close()
+
+
+def test_the_site_menu_folds_on_a_phone(browser, base_url):
+    for width, folded in ((360, True), (1280, False)):
+        context = browser.new_context(viewport={"width": width, "height": 740})
+        try:
+            page = context.new_page()
+            page.goto(base_url + "catan-latvija-2016/")
+            assert page.locator(".site-nav a").first.is_visible() is not folded, width
+            if folded:
+                page.click(".site-menu > summary")
+                assert page.locator(".site-nav a").first.is_visible()
+                texts = page.locator(".site-nav a").all_inner_texts()
+                assert "Par vietni" in texts, texts  # the Latvian event's menu, in Latvian
+        finally:
+            context.close()
+
+
+def test_print_bracket_and_wall_sheets(browser, base_url):
+    """The Tantrix bracket and the venue kit's wall pages print: PDF pages, and in
+    print media no bracket line overlaps the heading above it."""
+    page = browser.new_page()
+    try:
+        for path, name in (("tantrix-wc-2003/bracket/", "bracket-tantrix"),):
+            page.goto(base_url + path)
+            pdf = page.pdf(format="A4", print_background=False)
+            (ARTIFACTS / f"{name}.pdf").write_bytes(pdf)
+            assert pdf_pages(pdf) >= 1
+            page.emulate_media(media="print")
+            overlaps = page.evaluate("""() => {
+              const bad = [];
+              for (const h of document.querySelectorAll('main h2')) {
+                const hb = h.getBoundingClientRect();
+                let el = h.nextElementSibling;
+                if (!el) continue;
+                const eb = el.getBoundingClientRect();
+                if (eb.top < hb.bottom - 1 && eb.height) bad.push(h.textContent.trim());
+              }
+              return bad;
+            }""")
+            assert not overlaps, overlaps
+            page.emulate_media(media="screen")
     finally:
         page.close()

@@ -2,7 +2,7 @@
 
 - No page needs JavaScript: only the search page has a script, and its lists
   are in the HTML.
-- CSS: what any page loads (its stylesheets together) stays under 20 KB.
+- CSS: what any page loads (its stylesheets together) stays under 24 KB.
 - A 240-player Catan event (``podium simulate``): each standings page under
   150 KB of HTML.
 - Markup: ``<html lang>``, the skip link first, one ``<main id="main">``,
@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CSS = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "static" / "css"
-CSS_BUDGET = 20_000  # bytes a page loads, all its stylesheets together
+CSS_BUDGET = 24_000  # bytes a page loads, all its stylesheets together (the phone header, menu and "now" boxes included)
 STANDINGS_BUDGET = 150_000  # bytes of HTML of one standings page of 240 players
 MARKDOWN_PAGES = {"about.html", "organiser-guide.html", "publishing.html"}  # and rules-*.html: content, not templates
 
@@ -49,14 +49,24 @@ def pages(site) -> dict:
 
 
 def is_markdown(name: str) -> bool:
-    return name in MARKDOWN_PAGES or (name.startswith("rules-") and "/" not in name)
+    """A Markdown page (content, not templates): the site's pages, their translations
+    (``<slug>-<lang>.html``), rules pages, and an event's rules page (``<slug>/rules/``)."""
+    base = re.sub(r"-(lv|lt|pl|hu|en)\.html$", ".html", name)
+    return (base in MARKDOWN_PAGES or (name.startswith("rules-") and "/" not in name)
+            or re.fullmatch(r"[a-z0-9-]+/rules/index\.html", name) is not None)
 
 
 # -- no JavaScript needed ------------------------------------------------------------------------
 
-def test_only_the_search_page_has_a_script(pages):
-    scripted = sorted(name for name, html in pages.items() if "<script" in html)
-    assert scripted == ["search/index.html"]
+def test_scripts_only_enhance_the_search_find_me_and_find_your_table(pages):
+    """Scripts run on three kinds of page only, each of which works without them:
+    the search page, an event home (its find-me box) and find-your-table (its name
+    filter); JSON-LD data blocks are data, not scripts."""
+    code = re.compile(r"<script(?![^>]*application/ld\+json)")
+    scripted = sorted(name for name, html in pages.items() if code.search(html))
+    allowed = re.compile(r"^(search/(?:[a-z]{2}/)?index\.html|[a-z0-9-]+/index\.html|[a-z0-9-]+/[a-z0-9-]+/find/index\.html)$")
+    assert "search/index.html" in scripted
+    assert [name for name in scripted if not allowed.match(name)] == []
     search = pages["search/index.html"]
     assert search.index('<ul class="search-list">') < search.index("<script")  # the lists come first, as HTML
 

@@ -122,13 +122,17 @@ def test_every_page_has_the_search_form_and_its_links_work(site):
     assert len(pages) > 300
     for page in pages:
         html = page.read_text("utf-8")
-        if page == site / "search" / "index.html":
+        if page.name == "index.html" and page.parent.relative_to(site).parts[:1] == ("search",):
             assert 'class="site-search"' not in html  # its own form is the page's
             assert '<input type="search" id="search-q" name="q"' in html
             continue
         form = re.search(r'<form class="site-search" role="search" method="get" action="([^"]+)">', html)
         assert form, page
-        assert resolve(page, form.group(1), site) == site / "search" / "index.html", page
+        # the search page in the page's own language
+        lang = re.search(r'<html lang="([a-z]+)"', html).group(1)
+        wanted = site / "search" / "index.html" if lang == "en" else site / "search" / lang / "index.html"
+        assert resolve(page, form.group(1), site) == wanted, page
+        assert wanted.exists() and f'<html lang="{lang}"' in wanted.read_text("utf-8")
         assert '<label class="vh" for="site-search-q">' in html
     # every link of the search page leads to a page that exists
     search = site / "search" / "index.html"

@@ -381,7 +381,11 @@ def test_rules_pages_are_markdown_pages_that_use_the_theme(site):
     # the rules template lists the events that use it (from the generator's context)
     assert f'href="./{SMALL}/"' in html
     event = read(site, f"{SMALL}/index.html")
-    assert 'href="../rules-catan-lt-route66.html"' in event
+    # the event shows its rules page inside the event, with the event's navigation
+    assert f'href="../{SMALL}/rules/"' in event
+    rules = read(site, f"{SMALL}/rules/index.html")
+    assert "<h1>Rules: Catan tournament “Route 66”</h1>" in rules
+    assert 'aria-current="page">Rules</a>' in rules
     assert (site / "about.html").exists()
     assert not (site / "home.html").exists()  # the intro is shown on the site home only
 

@@ -265,8 +265,8 @@ def test_playoff_round_shows_seeds_times_and_how_draws_were_decided(site, outcom
         assert t["caption"].startswith(f"Quarterfinal {unit.table} · table {unit.table}")
         assert [row[2] for row in t["rows"]] == list(unit.seeds)
         assert [row[4] for row in t["rows"]] == list(unit.time)
-    assert f"Drawn game: {names[decided[0][0]]} used less clock time and wins." in page
-    assert f"Drawn game with equal clock time: {names[decided[1][0]]} wins on the better Swiss rank." in page
+    assert f"Drawn game, won on clock time (less time used). Winner: {names[decided[0][0]]}." in page
+    assert f"Drawn game with equal clock time, won on the better Swiss rank. Winner: {names[decided[1][0]]}." in page
     forfeit = game_table(html, 3)
     assert "lost on time" in forfeit["rows"][0][1] and forfeit["rows"][0][3] == "120 (0)"
     # the 2019 final round names its games
@@ -430,7 +430,7 @@ def test_bracket_shows_decided_draws_and_the_next_matchups(site, outcomes):
     quarter = next(r for r in outcome.rounds if r.stage == "playoff")
     found = boxes(read(site, f"{SMALL}/bracket/index.html"))
     winner = {u.table: u.winner for u in quarter.units}
-    assert found["r1-t1"]["note"] == f"Drawn game: {names[winner[1]]} used less clock time and wins."
+    assert found["r1-t1"]["note"] == f"Drawn game, won on clock time (less time used). Winner: {names[winner[1]]}."
     assert "better Swiss rank" in found["r1-t2"]["note"]
     assert found["r1-t3"]["lines"][0]["score"] == "120 (0)" and "lost on time" in found["r1-t3"]["lines"][0]["name"]
     # the semifinals are not written yet, but their players are known
@@ -466,11 +466,11 @@ def test_every_way_a_drawn_playoff_game_is_decided_is_explained():
     i18n.install(env, "en")
     macros = env.get_template("podium/carcassonne/macros.html").module
     said = {how: str(macros.decided(how, EVIL)) for how in ("time", "rank", "buchholz", "score_diff", "lots")}
-    assert said["time"] == f"Drawn game: {ESCAPED} used less clock time and wins."
-    assert said["rank"].endswith("wins on the better Swiss rank.")
-    assert said["buchholz"].endswith("wins on Buchholz.")
-    assert said["score_diff"].endswith("wins on score difference.")
-    assert said["lots"].endswith("wins by lot.")
+    assert said["time"] == f"Drawn game, won on clock time (less time used). Winner: {ESCAPED}."
+    assert said["rank"].startswith("Drawn game with equal clock time, won on the better Swiss rank. Winner: ")
+    assert "won on Buchholz. Winner: " in said["buchholz"]
+    assert "won on score difference. Winner: " in said["score_diff"]
+    assert "won by lot. Winner: " in said["lots"]
     assert all(EVIL not in s and ESCAPED in s for s in said.values())
     assert str(macros.decided("score", EVIL)) == "" and str(macros.decided("forfeit", EVIL)) == ""
 
@@ -482,7 +482,7 @@ def test_the_carcassonne_words_go_through_gettext():
 
     class Latvian(gettext.NullTranslations):
         words = {"Quarterfinal %(number)s": "%(number)s. ceturtdaļfināls", "W": "U", "D": "N", "L": "Z",
-                 "Final": "Fināls", "Drawn game: %(name)s used less clock time and wins.": "Neizšķirts: uzvar %(name)s."}
+                 "Final": "Fināls", "Drawn game, won on clock time (less time used). Winner: %(name)s.": "Neizšķirts: uzvar %(name)s."}
 
         def gettext(self, message):
             return self.words.get(message, message)

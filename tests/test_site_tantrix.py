@@ -361,7 +361,7 @@ def test_match_page_penalty_and_decision(site):
     assert rows[0][:7] == ["1", "DĄ by 10", "penalty minutes: 1′ 15.2", "4.8", "15.2", "4.8", "DĄ 10.4"]
     assert 'title="1 penalty minute: 16.2 TP before penalties"' in html
     page = text(html)
-    assert "Decided after game 2, the last standard game: Dan Ąžuolas leads by 22.0 TP (5.0 needed)." in page
+    assert "Decided after game 2, the last standard game. Leader: Dan Ąžuolas, by 22.0 TP (5.0 needed)." in page
     assert "Quarterfinal" in page and "Match 2" in page
 
 
@@ -370,7 +370,7 @@ def test_extra_game_decides(site):
     rows = games_rows(html)
     assert [r[0] for r in rows] == ["1", "2", "3 extra decided"]
     assert rows[1][6] == "level"
-    assert "Decided after game 3 (extra game 1): Bob & <b>Co</b> leads by 10.6 TP (5.0 needed)." in text(html)
+    assert "Decided after game 3 (extra game 1). Leader: Bob & <b>Co</b>, by 10.6 TP (5.0 needed)." in text(html)
 
 
 def test_ignore_match_page(site):
@@ -378,7 +378,7 @@ def test_ignore_match_page(site):
     page = text(html)
     assert "IGNORE 5.0 rule dropped" in page
     assert "IGNORE: the standard games’ total decided after game 2 (any lead wins)." in page
-    assert "leads by 0.6 TP" in page
+    assert ", by 0.6 TP." in page
     # the 5.0 rule does not apply: no 5.0 lines in the chart
     assert 'class="tx-five"' not in html
 
@@ -386,8 +386,8 @@ def test_ignore_match_page(site):
 def test_resign_match_page(site):
     html = read(site, "tx-cup/main-2/match-1/index.html")
     page = text(html)
-    assert "RESIGN Dan Ąžuolas resigned" in page
-    assert "Dan Ąžuolas resigned after 1 game; Ana Šimkutė wins the match." in page
+    assert "RESIGN resigned: Dan Ąžuolas" in page
+    assert "Resigned after 1 game: Dan Ąžuolas. Match winner: Ana Šimkutė." in page
     assert re.search(r'<span class="badge tx-st tx-st-resign" title="RESIGN: a player conceded the match', html)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import corrections
+from . import corrections, schedule
 from .errors import Problem, Problems
 from .formats import declaration, get_format
 from .formats.base import check_numbering
@@ -48,6 +48,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += fmt.check_fields(event)
     misplaced = fmt.check_stages(event)
     problems += misplaced
+    problems += schedule.check(event, fmt.stages(event))
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
     refused = [p for rnd in event.rounds for p in field_problems(fmt.base, rnd.where.doc)]
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])

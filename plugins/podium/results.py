@@ -278,6 +278,7 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
         language=data.get("language", "en"), dates=tuple(data.get("dates", ())),
         venue=data.get("venue"), rules=data.get("rules"),
         seed=str(data.get("seed", slug)), lots=tuple(data.get("lots", ())), note=data.get("note"),
+        schedule=tuple((str(k), str(v)) for k, v in (data.get("schedule") or {}).items()),
     )
 
 

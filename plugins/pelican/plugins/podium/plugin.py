@@ -51,7 +51,6 @@ import shutil
 import tempfile
 from functools import partial
 from pathlib import Path
-from typing import NamedTuple
 
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 from pelican import signals
@@ -65,7 +64,8 @@ from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import compiled, extensions, i18n, keys, lock, output, static, summary
+from . import compiled, extensions, i18n, keys, lock, now, output, static, summary, translations
+from .extensions import venue
 from .cache import Store
 from .publish import MARKER, MARKER_TEXT
 from .urls import Urls
@@ -92,11 +92,6 @@ class BuildFailed(SystemExit):
         lines = [str(p) for p in self.problems]
         lines.append(f"{count} problem{'s' if count != 1 else ''} found; nothing was written")
         super().__init__("\n".join(lines))
-
-
-class MenuLink(NamedTuple):
-    title: str
-    url: str
 
 
 def event_name(slug: str, settings_digest: str) -> str:
@@ -250,34 +245,48 @@ class PodiumGenerator(Generator):
         pages = {}
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
+        default_lang = self.site_language
         missing = []
+        self.rules_pages = {}  # slug -> the event's rules page, in its language when translated
         for slug in self.slugs:
             ev = self.headers[slug]
             if ev.rules:
                 page = pages.get(ev.rules)
                 if page is None:
                     missing.append(_missing_rules(self.folder_of[slug] / "event.yaml", ev.rules, self.settings["PATH"]))
-                else:
-                    ev.rules_url = page.url
+                else:  # shown inside the event (extensions.rules)
+                    self.rules_pages[slug] = translations.in_language(page, ev.language, default_lang)
+                    ev.rules_url = self.urls.url("event_rules", slug=slug)
         if missing:  # before any output is written
             lock.release_all()
             raise BuildFailed(missing)
         home_page = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
-        menu = [MenuLink(page.title, page.url) for page in self.context.get("pages", []) if page.template != "rules"]
+        # the languages pages are written in: the site's own and every event's
+        self.languages = sorted({default_lang} | {self.headers[slug].language for slug in self.slugs})
+        menu_pages = [page for page in self.context.get("pages", []) if page.template != "rules"]
+        menus = translations.menus(menu_pages, self.languages, default_lang)  # the site menu in every language
+        menu = menus[default_lang]
+        self.page_translations = translations.translations_of(pages.values())
         self.context["podium_events"] = most_recent_first(self.headers.values())
         self.context["podium_home_page"] = home_page
         self.context["podium_menu"] = menu  # the site menu of every page (base.html)
+        self.context["podium_menus"] = menus
+        self.context["podium_site_url"] = self.settings.get("SITEURL", "")  # absolute in a published build
         # URLs of the site-level pages every page links (people, search)
         self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, self.registry)
         self.context["podium_people_url"] = self.site_urls.get("people")
         self.context["podium_search_url"] = self.site_urls.get("search")
+        self.context["podium_search_urls"] = {lang: self.urls.url("search_lang", lang=lang) for lang in self.languages
+                                              if lang != default_lang and "search" in self.site_urls}
         # what every page takes from Pelican and from the other events
-        self.site_key = keys.digest("site", [list(link) for link in menu], self.site_urls, bool(self.slugs),
+        self.site_key = keys.digest("site", {lang: [list(link) for link in links] for lang, links in menus.items()},
+                                    self.site_urls, self.context["podium_search_urls"], bool(self.slugs),
                                     sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
         self.home_key = keys.digest(home_page.title, home_page.content) if home_page is not None else ""
         for slug in self.slugs:
             self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self.headers[slug].language),
-                                          self.site_key, self.headers[slug].rules_url)
+                                          self.site_key, self.headers[slug].rules_url,
+                                          _page_key(self.rules_pages.get(slug)))
         output_path = os.path.abspath(self.output_path)
         self.manifest_name = "output-" + hashlib.sha256(output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
         before = self.store.record(self.manifest_name)
@@ -372,6 +381,8 @@ class PodiumGenerator(Generator):
                 raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
         ev = event_view(outcome, self.urls, self.language, self.registry)
         ev.rules_url = self.headers[slug].rules_url
+        ev.rules_page = self.rules_pages.get(slug)
+        now.attach(ev)
         name, key = self.event_name(slug), self.keys[slug]
         staging = self.store.staging(name)
         pages = PageWriter(self, staging)
@@ -409,28 +420,29 @@ class PodiumGenerator(Generator):
         urls = self.urls
         language = self.site_language
         shown = keys.digest(self.shown(language), self.site_key)
-        wanted = []  # (path, key, template or None, values or bytes)
+        wanted = []  # (path, key, template or None, values or bytes, language)
         events = most_recent_first(self.summaries[slug] for slug in self.slugs)
         site_pages = extensions.collect("site_pages", events, urls, self.registry)
         home = {"events": events, "lang": language}
-        wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home))
+        wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home, language))
         for page in site_pages:
             values = {"lang": language, "people_url": urls.url("people"), **page.values}
             path = urls.save_as(page.kind, **page.parts)
-            wanted.append((path, keys.digest(shown, page.template, path, values), page.template, values))
+            wanted.append((path, keys.digest(shown, page.template, path, values), page.template, values, language))
         feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
         feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
         for file in extensions.collect("site_files", events, urls, language, feed_max_items):
             data = file.text.encode("utf-8")
-            wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data))
+            wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data, language))
         folder = static.static_dir(self.settings)
         for path, data in static.files():  # Podium's stylesheets and schema: no theme needs a copy
-            wanted.append((f"{folder}/{path}", hashlib.sha256(data).hexdigest(), None, data))
+            wanted.append((f"{folder}/{path}", hashlib.sha256(data).hexdigest(), None, data, language))
+        wanted += self._other_languages(site_pages)
 
         unit = f"site.{self.settings_digest[:16]}"  # the site pages built with these settings
         staging = None
-        installed = False
-        for path, key, template, values in wanted:
+        installed = None  # the language the environment speaks now
+        for path, key, template, values, lang in wanted:
             if manifest.current(path, key):
                 manifest.keep(path, key)
                 continue
@@ -441,16 +453,16 @@ class PodiumGenerator(Generator):
                 if template is None:
                     staging.data(path, values)
                 else:
-                    if not installed:
-                        i18n.install(self.env, language)
-                        installed = True
+                    if installed != lang:
+                        i18n.install(self.env, lang)
+                        installed = lang
                     staging.page(path, template, **values)
                 kept.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(staging.folder / path, kept)
             manifest.keep(path, key, output.place(output_path, path, kept))
         if staging is not None:
             shutil.rmtree(staging.folder, ignore_errors=True)
-        in_use = {key for _path, key, _template, _values in wanted}
+        in_use = {key for _path, key, _template, _values, _lang in wanted}
         site = self.store.root / "files" / unit
         if site.is_dir():
             for other in site.iterdir():
@@ -477,6 +489,33 @@ def _missing_rules(path, rules: str, content) -> Problem:
     line = doc.line("rules") if doc is not None else 1
     return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
                                     f"(a Markdown page with slug: {rules})")
+
+
+    def _other_languages(self, site_pages) -> list:
+        """The search page and the Markdown pages' translations in every language
+        besides the site's, as :meth:`_write_site` wants them."""
+        wanted = []
+        search = next((page for page in site_pages if page.kind == "search"), None)
+        for lang in self.languages:
+            if lang == self.site_language:
+                continue
+            shown = keys.digest(self.shown(lang), self.site_key)
+            if search is not None:
+                values = {"lang": lang, "people_url": self.urls.url("people"), **search.values}
+                path = self.urls.save_as("search_lang", lang=lang)
+                wanted.append((path, keys.digest(shown, search.template, path, values), search.template, values, lang))
+            for page in self.page_translations:
+                if translations.page_language(page, self.site_language) == lang:
+                    key = keys.digest(shown, page.template, page.url, _page_key(page))
+                    wanted.append((page.url, key, page.template, {"page": page, "lang": lang}, lang))
+        return wanted
+
+
+def _page_key(page) -> list | None:
+    """What a Markdown page shows, for a cache key (None for no page)."""
+    if page is None:
+        return None
+    return [page.slug, page.title, page.url, page.template, getattr(page, "lang", ""), page.content]
 
 
 class PageWriter:
@@ -509,6 +548,7 @@ def add_templates_and_translations(generator):
     generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
     generator.env.globals["PODIUM_STATIC_DIR"] = static.static_dir(settings)
     generator.env.globals["PODIUM_VERSION"] = __version__
+    generator.env.globals["qr_svg"] = venue.qr_svg  # QR codes of the venue kit and score sheets
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")

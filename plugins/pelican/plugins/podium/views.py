@@ -260,6 +260,8 @@ class StandingView:
     round: "RoundView | None" = None
     latest: bool = False
     title: str = ""  # a name of its own (Catan LV's semifinal standings are the "final rank")
+    cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
+    cut_after: int | None = None
 
     @property
     def any_lots(self) -> bool:
@@ -316,6 +318,7 @@ class RoundView:
     extra: dict = field(default_factory=dict)
     special: str = ""  # e.g. "catan": units/catan-tables.html shows them
     note: str | None = None  # the organisers' note in the round file
+    start: object = None  # its start time from the event's schedule (.now)
 
     @property
     def partials(self) -> list:
@@ -357,6 +360,7 @@ class PlayerPage:
     games: list
     ranks: list  # (Standing, rank)
     place: PlaceView | None
+    now: object = None  # the player's next step (.now.PlayerNow)
 
     @cached_property
     def chart(self) -> SimpleNamespace | None:
@@ -411,8 +415,12 @@ class EventView:
     lots: list
     outcome: object = None
     rules_url: str | None = None
+    rules_page: object = None  # the Markdown rules page as the event shows it (extensions.rules)
     urls_of: object = None  # the site's Urls, for extensions building their own links
     links: list = field(default_factory=list)  # (label, url, section) added by extensions
+    now: object = None  # the round on now or next (.now.EventNow)
+    as_of: str = ""  # the date of the latest result (.now.data_date)
+    jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
 
     @property
     def finished(self) -> bool:

@@ -61,6 +61,9 @@ MODULES = (
     "corrections",
     "people",
     "search",  # after people: its player list links the pages people sets
+    "rules",
+    "calendar",
+    "venue",
 )
 
 

@@ -5,8 +5,9 @@
   share of the table's counted VP, the winner, the banker and the order in
   which the players chose their seats.  Round pages show it with
   ``podium/units/catan-tables.html``.
-* ``standing_title``: the Latvian championship's semifinal standings are the
-  final rank of the qualifying games and the semifinal together.
+* ``standing_title``: the Latvian championship's semifinal standings rank the
+  semifinalists over the qualifying games and the semifinal together (the
+  final then decides places 1-4).
 * ``table_sizes``: the table sizes the field is seated at, for the format page.
 """
 
@@ -50,7 +51,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
 def standing_title(fmt, stage: str):
     """The semifinal standings of a Catan event rank the qualifying games and the semifinal together."""
     if _is_catan(fmt) and stage == "semifinal":
-        return N_("Final rank (qualifying games and the semifinal)")
+        return N_("Semifinalists’ ranking (qualifying and semifinal games; the final decides places 1-4)")
     return None
 
 

@@ -442,8 +442,18 @@ def _is_tantrix(ev) -> bool:
 
 
 def links(ev):
+    """The bracket in the navigation; ``ev.urls["tantrix_waiting"]``: for a round that
+    has no match yet, its bracket round (the players known so far, and which
+    match's winner fills each other place), shown on the round page."""
     if not _is_tantrix(ev):
         return []
+    waiting = {}
+    for view in brackets(ev):
+        for br in view.rounds:
+            rnd = next((r for r in ev.rounds if r.stage == view.stage and r.round == br.number), None)
+            if rnd is not None and not rnd.units:
+                waiting[rnd.url] = br
+    ev.urls["tantrix_waiting"] = waiting
     return [(N_("Bracket"), ev.urls_of.url("tantrix_bracket", slug=ev.slug), "bracket")]
 
 
