@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from podium import cli
-from pelican.plugins.podium import plugin, writing
+from pelican.plugins.podium import output, plugin
 from test_site import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,7 +103,7 @@ def test_the_build_stops_before_writing_when_the_output_is_read_only(tmp_path, m
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_full_disk_while_writing_pages_is_one_line(tmp_path, monkeypatch, jobs):
-    monkeypatch.setattr(writing, "write_bytes", refuse(errno.ENOSPC))
+    monkeypatch.setattr(output, "place", refuse(errno.ENOSPC))
     with pytest.raises(SystemExit) as stopped:
         build(small_results(tmp_path), tmp_path / "output", PODIUM_JOBS=jobs)
     assert str(stopped.value) == "cannot write the site: No space left on device"
