@@ -469,6 +469,25 @@ class PodiumGenerator(Generator):
                 if other.name not in in_use and not other.name.startswith(".staging-"):
                     shutil.rmtree(other, ignore_errors=True)
 
+    def _other_languages(self, site_pages) -> list:
+        """The search page and the Markdown pages' translations in every language
+        besides the site's, as :meth:`_write_site` wants them."""
+        wanted = []
+        search = next((page for page in site_pages if page.kind == "search"), None)
+        for lang in self.languages:
+            if lang == self.site_language:
+                continue
+            shown = keys.digest(self.shown(lang), self.site_key)
+            if search is not None:
+                values = {"lang": lang, "people_url": self.urls.url("people"), **search.values}
+                path = self.urls.save_as("search_lang", lang=lang)
+                wanted.append((path, keys.digest(shown, search.template, path, values), search.template, values, lang))
+            for page in self.page_translations:
+                if translations.page_language(page, self.site_language) == lang:
+                    key = keys.digest(shown, page.template, page.url, _page_key(page))
+                    wanted.append((page.url, key, page.template, {"page": page, "lang": lang}, lang))
+        return wanted
+
 
 def check_output_folder(path) -> None:
     """The output folder is a folder this build can write in (made if missing),
@@ -489,26 +508,6 @@ def _missing_rules(path, rules: str, content) -> Problem:
     line = doc.line("rules") if doc is not None else 1
     return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
                                     f"(a Markdown page with slug: {rules})")
-
-
-    def _other_languages(self, site_pages) -> list:
-        """The search page and the Markdown pages' translations in every language
-        besides the site's, as :meth:`_write_site` wants them."""
-        wanted = []
-        search = next((page for page in site_pages if page.kind == "search"), None)
-        for lang in self.languages:
-            if lang == self.site_language:
-                continue
-            shown = keys.digest(self.shown(lang), self.site_key)
-            if search is not None:
-                values = {"lang": lang, "people_url": self.urls.url("people"), **search.values}
-                path = self.urls.save_as("search_lang", lang=lang)
-                wanted.append((path, keys.digest(shown, search.template, path, values), search.template, values, lang))
-            for page in self.page_translations:
-                if translations.page_language(page, self.site_language) == lang:
-                    key = keys.digest(shown, page.template, page.url, _page_key(page))
-                    wanted.append((page.url, key, page.template, {"page": page, "lang": lang}, lang))
-        return wanted
 
 
 def _page_key(page) -> list | None:

@@ -344,8 +344,9 @@ def _serialise(feed) -> str:
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
 
 
-def event_feed(ev) -> str:
-    """The event's Atom feed (from its summary): one entry per completed round, the latest first."""
+def event_feed(ev, view=None) -> str:
+    """The event's Atom feed (from its summary): one entry per completed round, the latest
+    first, and one per correction (from the event's ``view``, when given)."""
     url = ev.urls["event_atom"]
     entries = _entries(ev)
     updated = entries[-1][0] if entries else feed_date(ev)
@@ -354,9 +355,10 @@ def event_feed(ev) -> str:
                  updated, url, ev.url, ev.name, ev.language)
     for date, _index, rnd in reversed(entries):
         _entry(feed, ev, rnd, date, url)
-    from .corrections import feed_entries
+    if view is not None:
+        from .corrections import feed_entries
 
-    feed_entries(feed, ev, updated, url, _href, round_text, f"tag:{TAG_AUTHORITY},{TAG_DATE}")
+        feed_entries(feed, view, updated, url, _href, round_text, f"tag:{TAG_AUTHORITY},{TAG_DATE}")
     return _serialise(feed)
 
 
@@ -427,7 +429,7 @@ def pages(ev):
 
 
 def files(ev):
-    found = [File("event_atom", {"slug": ev.slug}, event_feed(summarise(ev)))]
+    found = [File("event_atom", {"slug": ev.slug}, event_feed(summarise(ev), ev))]
     if ev.standings:
         found.append(File("standings_csv", {"slug": ev.slug}, standings_csv(ev)))
     return found
