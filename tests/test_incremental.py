@@ -59,7 +59,7 @@ def results(tmp_path) -> Path:
 
 @pytest.fixture
 def events(results) -> list[str]:
-    return sorted(p.name for p in results.iterdir() if p.is_dir())
+    return sorted(p.parent.name for p in results.glob("*/event.yaml"))
 
 
 def rebuilt(before: dict, output: Path, events: list[str]) -> set:

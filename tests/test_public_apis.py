@@ -101,7 +101,7 @@ def test_a_theme_overriding_a_macro_gets_what_plain_jinja_gives(tmp_path):
     original = (ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates" / "podium" / "macros.html").read_text("utf-8")
     start = original.index("{% macro person(p) -%}")
     end = original.index("{%- endmacro %}", start) + len("{%- endmacro %}")
-    (theme / "templates" / "podium").mkdir(parents=True)
+    (theme / "templates" / "podium").mkdir(parents=True, exist_ok=True)
     (theme / "templates" / "podium" / "macros.html").write_text(original[:start] + PERSON + original[end:], "utf-8")
     results = tmp_path / "results"
     sample = ROOT / "tests" / "samples" / "results" / "catan3-lt14-upcoming-q2-1000"

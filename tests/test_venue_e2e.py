@@ -110,7 +110,7 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     final = venue.seated("final-01.yaml")[0]
     assert gone not in final and len(final) == 4
     doc, page = venue.site()
-    assert f"{names[gone]} withdrew" in page("final-1/index.html") and all(names[p] in page("final-1/index.html") for p in final)
+    assert f"Withdrew: {names[gone]}." in page("final-1/index.html") and all(names[p] in page("final-1/index.html") for p in final)
     venue.ok("enter", stdin="10 8 7 5\n")
     doc, page = venue.site()
     assert doc["finished"] and first_place(doc) == final[0]
@@ -140,7 +140,7 @@ def test_catan_latvia_at_the_venue(tmp_path, monkeypatch, capsys):
     now = sum(venue.seated("semifinal-01.yaml"), [])
     assert gone not in now and len(now) == 16
     doc, page = venue.site()
-    assert f"{names[gone]} withdrew" in page("semifinal-1/index.html")
+    assert f"Withdrew: {names[gone]}." in page("semifinal-1/index.html")
     venue.ok("enter", stdin=vp_lines(venue.seated("semifinal-01.yaml")))
     venue.ok("pair", "--write")
     venue.ok("enter", stdin="10 8 7 5\n")

@@ -759,9 +759,14 @@ class _Run(Run):
                 self.waiting = Text("no pairing for %(round)s satisfies the rules", round=title)
                 self._unchecked(rnd, title)
                 return
+        rules_bye = bye
         if rnd.listed:
             bye = self._check_bye(rnd, bye)
-        outcome = self._seat(rnd, expected, seating, title, position, check=not impossible)
+        field = None  # who plays by the rules, with the bye the file names (a manual round may name anyone)
+        if not impossible:
+            field = [pid for players, _, _ in expected for pid in players] + ([rules_bye] if rules_bye else [])
+            field = [pid for pid in field if pid != bye]
+        outcome = self._seat(rnd, expected, seating, title, position, check=not impossible, field=field)
         outcome.bye = bye
         if bye is not None:
             outcome.extra["bye"] = bye
@@ -815,16 +820,21 @@ class _Run(Run):
 
     # -- seating, shared by both stages ------------------------------------------------
 
-    def _seat(self, rnd: Round, expected: list, seating: Seating, title, position: int, check: bool = True) -> RoundOutcome:
+    def _seat(self, rnd: Round, expected: list, seating: Seating, title, position: int, check: bool = True,
+              field: list | None = None) -> RoundOutcome:
         """Compare a listed round with the rules (or fill an upcoming one) and read its games.
 
-        ``expected`` holds ``(players, group, place)`` per game in table order.
+        ``expected`` holds ``(players, group, place)`` per game in table order;
+        ``field``, when given, the players a ``manual:`` round must seat (the
+        rules' field less the bye the file names).
         """
         declared = self.fmt.declared
         if rnd.listed:
             groups = ({pid: group for group, ids in self.groups.items() for pid in ids}
                       if rnd.stage == "swiss" and len(self.groups) == 2 else None)
-            if check:
+            if rnd.manual and field is not None:  # the organisers' pairs, in the rules' shape
+                self.problems.extend(manual_shape(rnd, [2] * (len(field) // 2), field, groups))
+            elif check:
                 self.problems.extend(compare_seating(rnd, [list(players) for players, _, _ in expected], groups=groups))
             elif rnd.manual:  # no pairing satisfies the rules: the shape is still theirs
                 field = list(seating.order)

@@ -490,11 +490,16 @@ class PodiumGenerator(Generator):
 
 
 def check_output_folder(path) -> None:
-    """The output folder is a folder this build can write in (made if missing),
-    or the build stops here, before anything is written, with one line saying why."""
+    """The output folder is a folder this build can write in (or, when missing,
+    its nearest existing parent is), or the build stops here, before anything
+    is written, with one line saying why."""
+    folder = Path(path)
+    while not folder.exists() and not folder.is_symlink() and folder.parent != folder:
+        folder = folder.parent
     try:
-        os.makedirs(path, exist_ok=True)
-        with tempfile.TemporaryFile(dir=path):
+        if not folder.is_dir():
+            raise NotADirectoryError(path)
+        with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as exc:
         what = "is not a folder" if isinstance(exc, (FileExistsError, NotADirectoryError)) else (
