@@ -32,6 +32,8 @@ import time
 from importlib.util import find_spec
 from pathlib import Path
 
+from . import lock
+
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
@@ -120,7 +122,9 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
 
 
 def lock_path(output: Path) -> Path:
-    return output.with_name(f".{output.name}.lock")
+    """The lock file of ``output``: the one ``make html`` and ``make serve`` hold
+    too (:func:`.lock.path_for`), so that no two of them write into it at once."""
+    return lock.path_for(output)
 
 
 @contextlib.contextmanager
