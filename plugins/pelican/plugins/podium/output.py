@@ -75,22 +75,17 @@ def place(output: str, path: str, source: Path, link: bool = True) -> list:
     temporary = os.path.join(folder, f".{name}.{os.getpid()}.podium-tmp")
     if os.path.lexists(temporary):
         os.unlink(temporary)
-    try:
-        linked = False
+
+    def fill() -> None:
         if link:
             try:
                 os.link(source, temporary)
-                linked = True
+                return
             except OSError:  # another file system, or links refused
-                linked = False
-        if not linked:
-            _copy(source, temporary)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
-        raise
-    return identity(target)
+                pass
+        _copy(source, temporary)
+
+    return _replace(target, temporary, fill)
 
 
 def write(output: str, path: str, data: bytes) -> list:
@@ -98,10 +93,20 @@ def write(output: str, path: str, data: bytes) -> list:
     target = destination(output, path)
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".podium-tmp",
                                          dir=os.path.dirname(target))
-    try:
+
+    def fill() -> None:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.chmod(temporary, 0o666 & ~umask())
+
+    return _replace(target, temporary, fill)
+
+
+def _replace(target: str, temporary: str, fill) -> list:
+    """``fill()`` the file ``temporary``, then rename it over ``target`` (never a
+    torn file: on any failure the temporary file is removed); its identity there."""
+    try:
+        fill()
         os.replace(temporary, target)
     except BaseException:
         if os.path.lexists(temporary):

@@ -63,6 +63,18 @@ class RoundSummary:
     leaders: list = field(default_factory=list)  # [group or None, [first three names]]
 
 
+class Dated:
+    """An event's first and last dates, from its ``dates`` in ISO order ("" when it has none)."""
+
+    @property
+    def first_date(self) -> str:
+        return self.dates[0] if self.dates else ""
+
+    @property
+    def last_date(self) -> str:
+        return self.dates[-1] if self.dates else ""
+
+
 @dataclass
 class StatusSummary:
     state: str
@@ -74,7 +86,7 @@ class StatusSummary:
 
 
 @dataclass
-class EventSummary:
+class EventSummary(Dated):
     """One event for the site-wide pages."""
 
     slug: str
@@ -93,17 +105,9 @@ class EventSummary:
     feed: list  # RoundSummary of every completed round, in round order
     rules_url: str | None = None
 
-    @property
-    def first_date(self) -> str:
-        return self.dates[0] if self.dates else ""
-
-    @property
-    def last_date(self) -> str:
-        return self.dates[-1] if self.dates else ""
-
 
 @dataclass
-class EventHeader:
+class EventHeader(Dated):
     """What every page may read of every event (``podium_events``): known once the
     event is loaded, before its pages are made, and the same from its summary."""
 
@@ -117,14 +121,6 @@ class EventHeader:
     urls: dict  # HEADER_URLS by kind
     player_ids: list  # sorted
     rules_url: str | None = None
-
-    @property
-    def first_date(self) -> str:
-        return self.dates[0] if self.dates else ""
-
-    @property
-    def last_date(self) -> str:
-        return self.dates[-1] if self.dates else ""
 
 
 HEADER_URLS = ("event", "standings_index", "players", "classification", "format", "json")

@@ -31,6 +31,7 @@ from podium.text import N_
 from . import extensions
 from . import facts as facts_module
 from . import i18n
+from .summary import Dated
 from .urls import Urls
 
 NUMBER_KEYS = ("table", "match", "game")
@@ -392,7 +393,7 @@ class Status:
 
 
 @dataclass
-class EventView:
+class EventView(Dated):
     slug: str
     name: str
     language: str
@@ -425,14 +426,6 @@ class EventView:
     @property
     def finished(self) -> bool:
         return self.classification is not None
-
-    @property
-    def first_date(self) -> str:
-        return self.dates[0] if self.dates else ""
-
-    @property
-    def last_date(self) -> str:
-        return self.dates[-1] if self.dates else ""
 
 
 # -- building --------------------------------------------------------------------------
