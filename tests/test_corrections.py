@@ -45,9 +45,49 @@ def played_event(tmp_path, monkeypatch, capsys):
 def test_pair_write_records_what_a_round_was_seated_from(tmp_path, monkeypatch, capsys):
     folder = played_event(tmp_path, monkeypatch, capsys)
     assert "seated_from" not in (folder / "qualifying-01.yaml").read_text("utf-8")  # round 1 rests on nothing
-    assert re.search(r"^seated_from: \{qualifying-1: [0-9a-f]{12}\}$", (folder / "qualifying-02.yaml").read_text("utf-8"), re.M)
-    assert re.search(r"^seated_from: \{qualifying-1: [0-9a-f]{12}, qualifying-2: [0-9a-f]{12}\}$",
-                     (folder / "final-01.yaml").read_text("utf-8"), re.M)
+    q2 = (folder / "qualifying-02.yaml").read_text("utf-8")
+    assert re.search(r'^seated_from:\n  qualifying-1: \{digest: [0-9a-f]{12}, results: \{1: "10 8 7 5", 2: "9 10 9 9"\}\}\n'
+                     r"  standings: \{qualifying-1: \[(player-[1-8], ){7}player-[1-8]\]\}\n", q2, re.M)
+    final = (folder / "final-01.yaml").read_text("utf-8")
+    assert re.search(r'^  qualifying-1: \{digest: [0-9a-f]{12}, results: .*\n  qualifying-2: \{digest: [0-9a-f]{12}, '
+                     r'results: \{1: "10 8 7 5", 2: "9 10 9 9"\}\}\n  standings: \{qualifying-2: \[', final, re.M)
+    code, _out, err = validate(folder, capsys)
+    assert (code, err) == (0, "")
+
+
+def test_the_corrections_record_the_old_results_and_the_standings_moved(tmp_path, monkeypatch, capsys):
+    from podium.pipeline import evaluate_one
+
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    q1 = folder / "qualifying-01.yaml"
+    seats = re.findall(r"(player-[1-8]): ", next(l for l in q1.read_text("utf-8").splitlines() if "seats: {" in l))
+    order = re.search(r"standings: \{qualifying-1: \[([^]]+)\]", (folder / "qualifying-02.yaml").read_text("utf-8")).group(1).split(", ")
+    correct_first_table(q1, (5, 8, 7, 10), reason="VP swapped on the sheet")
+    assert main(["pair", str(folder), "--write"]) == 0  # the final, seated again
+    [correction] = evaluate_one(folder).extra["corrections"]
+    assert [(c.unit, c.players, c.old, c.new) for c in correction.changes] == [(1, tuple(seats), "10 8 7 5", "5 8 7 10")]
+    after_1 = next(m for m in correction.moves if m.standing == "qualifying-1")
+    now = [row.player for row in evaluate_one(folder).standings[0].rows]
+    assert {pid for pid, _old, _new in after_1.moved} >= {seats[0], seats[3]}
+    assert all(order.index(pid) + 1 == old and now.index(pid) + 1 == new for pid, old, new in after_1.moved)
+    assert next(new for pid, _old, new in after_1.moved if pid == seats[3]) < next(
+        new for pid, _old, new in after_1.moved if pid == seats[0])  # the 10 VP moved with the win
+
+
+def test_a_digest_alone_is_read_as_before(tmp_path, monkeypatch, capsys):
+    """A record written with digests only still tells that a round changed."""
+    from podium.pipeline import evaluate_one
+
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    for name in ("qualifying-02.yaml", "final-01.yaml"):
+        path = folder / name
+        text = re.sub(r"\{digest: ([0-9a-f]{12})(, results: \{[^}]*\})?\}", r"\1", path.read_text("utf-8"))
+        path.write_text(re.sub(r"  standings: .*\n", "", text), "utf-8")
+    assert re.search(r"^  qualifying-1: [0-9a-f]{12}$", (folder / "final-01.yaml").read_text("utf-8"), re.M)
+    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10))
+    assert main(["pair", str(folder), "--write"]) == 0
+    [correction] = evaluate_one(folder).extra["corrections"]
+    assert correction.standing == ("qualifying-2",) and not correction.recorded and correction.changes == ()
 
 
 def test_a_correction_leaves_played_rounds_standing_and_reseats_the_next(tmp_path, monkeypatch, capsys):
@@ -58,7 +98,7 @@ def test_a_correction_leaves_played_rounds_standing_and_reseats_the_next(tmp_pat
     code, _out, err = validate(folder, capsys)
     assert code == 1
     assert "qualifying-02.yaml" not in err  # played: stands as played
-    assert f"{final}:5: table 1 differs from the rules" in err
+    assert f"{final}:8: table 1 differs from the rules" in err
     assert "it was seated before an earlier result was corrected: podium pair --write seats it again" in err
     assert main(["pair", str(folder), "--write"]) == 0
     assert f"re-seated: {final}" in capsys.readouterr().out
@@ -90,8 +130,8 @@ def test_a_hand_edited_seating_is_still_an_error(tmp_path, monkeypatch, capsys):
     b = re.findall(r"([a-z0-9-]+): ", lines[1].split("{", 1)[1])[0]
     q2.write_text(text.replace(a, "@").replace(b, a).replace("@", b), "utf-8")  # seated_from kept, results unchanged
     code, _out, err = validate(folder, capsys)
-    assert code == 1 and f"{q2}:5: table 1 differs from the rules" in err
+    assert code == 1 and f"{q2}:7: table 1 differs from the rules" in err
     assert "corrected" not in err
-    q2.write_text(re.sub(r"seated_from: .*\n", "", q2.read_text("utf-8")), "utf-8")  # no record at all
+    q2.write_text(re.sub(r"seated_from:\n(  .*\n)*", "", q2.read_text("utf-8")), "utf-8")  # no record at all
     code, _out, err = validate(folder, capsys)
     assert code == 1 and f"{q2}:4: table 1 differs from the rules" in err

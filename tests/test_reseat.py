@@ -54,7 +54,8 @@ def test_pair_write_reseats_a_round_without_results_keeping_comments(tmp_path, c
     assert f"re-seated: {path}" in capsys.readouterr().out
     after = path.read_text("utf-8")
     assert re.match(f"stage: grand-prix\nround: 2\nsession: 1   # autumn\n# {gone} phoned in ill\nabsent: \\[{gone}\\]\n"
-                    r"seated_from: \{grand-prix-1: [0-9a-f]{12}\}\ntables:\n", after), after
+                    r"seated_from:\n  grand-prix-1: \{digest: [0-9a-f]{12}, results: \{1: \"-?[0-9]+ -?[0-9]+ -?[0-9]+ -?[0-9]+\", .*\}\}\n"
+                    r"  standings: \{grand-prix-1: \[[a-z0-9, -]+\]\}\ntables:\n", after), after
     assert gone not in sum(seated(path), []) and len(sum(seated(path), [])) == 8
     assert main(["validate", str(folder)]) == 0
     assert main(["pair", str(folder), "--write"]) == 0
@@ -117,7 +118,8 @@ def test_withdraw_when_the_next_round_has_no_file_creates_it(tmp_path, capsys):
     assert main(["withdraw", str(folder), gone]) == 0
     path = folder / "grand-prix-02.yaml"
     assert re.match(f"stage: grand-prix\nround: 2\nsession: 1\nabsent: \\[{gone}\\]\n"
-                    r"seated_from: \{grand-prix-1: [0-9a-f]{12}\}\ntables:\n", path.read_text("utf-8"))
+                    r"seated_from:\n  grand-prix-1: \{digest: [0-9a-f]{12}, results: \{1: \"-?[0-9]+ -?[0-9]+ -?[0-9]+ -?[0-9]+\", .*\}\}\n"
+                    r"  standings: \{grand-prix-1: \[[a-z0-9, -]+\]\}\ntables:\n", path.read_text("utf-8"))
     assert main(["validate", str(folder)]) == 0
 
 

@@ -5,8 +5,7 @@ import re
 import pytest
 
 from podium.cli import main
-from podium.roundfields import ROUND_FIELDS, UNIT_FIELDS
-from podium.formats import FORMAT_IDS
+from podium.formats import FORMAT_IDS, get_format as build
 
 
 def simulate(tmp_path, fmt, players, rounds):
@@ -27,7 +26,37 @@ def insert_after(path, anchor, text):
 
 
 def test_every_format_has_its_fields():
-    assert sorted(ROUND_FIELDS) == sorted(FORMAT_IDS) == sorted(UNIT_FIELDS)
+    for format_id in FORMAT_IDS:
+        fields = build(format_id).round_fields()
+        assert {"stage", "round", "manual", fields.unit_key} <= set(fields.fields)
+
+
+def test_the_fields_follow_the_options_not_the_format_id():
+    """A Catan format with a semifinal takes withdrawn: there and advance: in the final; without one, withdrawn: in the final."""
+    lv = build("catan-lv-2016").round_fields()
+    assert (lv.fields["withdrawn"], lv.fields["advance"]) == ({"semifinal"}, {"final"})
+    without = build("catan-lv-2016", {"semifinal_size": 0}).round_fields()
+    assert without.fields["withdrawn"] == {"final"} and "advance" not in without.fields
+    route66 = build("catan-lt-route66").round_fields()
+    assert route66.fields["withdrawn"] == {"final"} and "advance" not in route66.fields
+    assert build("catan-lt-route66", {"semifinal_size": 16}).round_fields().fields["advance"] == {"final"}
+
+
+def test_a_variant_takes_the_fields_its_options_give(tmp_path, capsys):
+    """A Route 66 variant with a semifinal: withdrawn: in the semifinal file, and the message names the variant."""
+    folder = simulate(tmp_path, "catan-lt-route66", 16, 1)
+    formats = tmp_path / "results" / "formats"
+    formats.mkdir()
+    (formats / "route66-semi.yaml").write_text(
+        'id: route66-semi\nname: "Route 66 with a semifinal"\nextends: catan-lt-route66\noptions: {semifinal_size: 16}\n', "utf-8")
+    event = folder / "event.yaml"
+    event.write_text(event.read_text("utf-8").replace("format: catan-lt-route66", "format: route66-semi"), "utf-8")
+    q1 = folder / "qualifying-01.yaml"
+    insert_after(q1, "round: 1\n", "withdrawn: [x]\n")
+    capsys.readouterr()
+    found = errors(folder, capsys)
+    assert any(line.startswith(f"{q1}:3: withdrawn: only a semifinal round file of route66-semi takes this field")
+               for line in found), found
 
 
 def test_fields_of_other_formats_in_a_catan_round_are_errors_at_their_lines(tmp_path, capsys):

@@ -100,8 +100,23 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     assert "<strong>Reason:</strong> sheet misread" in corrections
     assert re.search(r"Standing as played:</strong> <a href=\"[^\"]*qualifying-2/\">Qualifying, round 2</a>", corrections)
     assert "Standings recomputed:" in corrections and 'href="../cup/corrections/"' in page("index.html")
+    # what changed, seat by seat, and whom it moved in the ranking round 2 was seated from
+    seats = ", ".join(names[p] for p in first[0])
+    old, new = vp_lines(first[:1]).strip(), "8 10 " + " ".join(vp_lines(first[:1]).split()[2:])
+    assert re.search(rf"Table 1 \(<a [^>]*><bdi>{re.escape(names[first[0][0]])}</bdi></a>, .*\): "
+                     rf"<del>{old}</del> → <ins>{new}</ins>", corrections)
+    after_1 = corrections.split('<ul class="moves">')[1].split("</ul>")[0]  # the first list: after round 1
+    moves = re.findall(r"<li><a [^>]*><bdi>([^<]+)</bdi></a> from place (\d+) to place (\d+)</li>", after_1)
+    moved = {name: (int(a), int(b)) for name, a, b in moves}
+    assert moved[names[first[0][0]]][1] > moved[names[first[0][0]]][0]  # lost a win: down
+    assert moved[names[first[0][1]]][1] < moved[names[first[0][1]]][0]  # gained it: up
+    now = [row["player"] for row in doc["standings"][0]["rows"]]
+    assert all(now.index(pid) + 1 == moved[names[pid]][1] for pid in first[0][:2])
+    assert "Qualifying: standings after round 1" in corrections
     feed = page("results.atom")
     assert "<title>Cup: Correction: Qualifying, round 1</title>" in feed and "Reason: sheet misread" in feed
+    assert f"<li>Table 1 ({seats}): {old} → {new}</li>" in feed
+    assert re.search(rf"Standings after round 1: [^<]*{re.escape(names[first[0][1]])} from place \d+ to place \d+", feed)
     venue.ok("pair", "--write")  # the final, from the corrected ranking
     finalists = venue.seated("final-01.yaml")[0]
     gone = finalists[0]

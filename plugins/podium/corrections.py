@@ -1,11 +1,20 @@
 """Corrections that stand: a played round stays as played when an earlier result changes.
 
 ``podium pair --write`` records in the round file it seats what it was
-seated from: ``seated_from: {qualifying-1: <digest>, ...}``, the digest of
-the results of every earlier round (:func:`results_digest`).  When one of
-those results is corrected later (a typo found after the next rounds were
-played), the later rounds' seatings no longer match the rules as computed
-from the corrected results.  Then, as in every Swiss program and FIDE C.04:
+seated from (:func:`seated_from`)::
+
+    seated_from:
+      qualifying-1: {digest: 0c1d2e3f4a5b, results: {1: "10 8 7 5", 2: "9 10 9 9"}}
+      standings: {qualifying-1: [maris, anna-berzina, ...]}
+
+per earlier round the digest of its results (:func:`results_digest`) and
+each played table's result in seat order (:func:`result_text`), and the
+order of the standings the seating rests on.  A digest alone
+(``qualifying-1: 0c1d2e3f4a5b``) is read as well: the round is then known
+to have changed, not what it held.  When one of those results is corrected
+later (a typo found after the next rounds were played), the later rounds'
+seatings no longer match the rules as computed from the corrected results.
+Then, as in every Swiss program and FIDE C.04:
 
 * a round seated by podium and **played** (it has results) stands as
   played: its seating is not checked against the rules again, and the
@@ -15,8 +24,11 @@ from the corrected results.  Then, as in every Swiss program and FIDE C.04:
 * a round without ``seated_from`` (written by hand) is checked as always.
 
 :func:`apply` marks the rounds (``Round.stands``, ``Round.stale``) before the
-engines run and returns one note per corrected round, naming it, its
-``correction:`` reason, and the rounds that stand as played.
+engines run and returns one :class:`Correction` per corrected round: its
+``correction:`` reason, the rounds that stand as played, and each table
+whose recorded result differs from the file (old and new result);
+:func:`with_moves` adds, once the engines ran, which players the
+correction moved in the standings the later rounds were seated from.
 """
 
 from __future__ import annotations
@@ -24,6 +36,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, replace
+
+from .model import Game, Table
 
 UNIT_FIELDS = ("tables", "games", "matches", "absent", "withdrawn", "advance")
 
@@ -37,6 +51,9 @@ class Correction:
     reason: str | None
     standing: tuple  # slugs of the rounds that stand as played
     reseat: tuple  # slugs of the unplayed rounds to seat again
+    changes: tuple = ()  # Change per table whose result differs from the record
+    recorded: bool = True  # whether the record held the old results (not a digest alone)
+    moves: tuple = ()  # Moves per standings table the later rounds were seated from
 
     def note(self) -> str:
         """The note ``podium validate`` prints: the corrected round, why, and
@@ -49,6 +66,24 @@ class Correction:
         if self.reseat:
             parts.append(f"{_and(self.reseat)} must be seated again: podium pair --write")
         return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A table (game, match) whose result differs from what a later round was seated from."""
+
+    unit: int  # table or match number
+    players: tuple  # in seat order
+    old: str | None  # None: no result was recorded then
+    new: str | None  # None: the result is gone
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The players a correction moved in one standings table: ((id, old place, new place), ...)."""
+
+    standing: str  # e.g. qualifying-1 (stage-after round), with " <group>" for a group's table
+    moved: tuple
 
 
 def _and(items) -> str:
@@ -76,9 +111,80 @@ def results_digest(rnd) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def seated_from(rounds) -> dict:
-    """The ``seated_from`` record of a round seated after ``rounds``."""
-    return {slug(rnd): results_digest(rnd) for rnd in rounds}
+def unit_number(unit) -> int:
+    return getattr(unit, "match", None) or unit.table
+
+
+def result_text(unit) -> str | None:
+    """A unit's result as the organiser writes it, None while it has none:
+    the VP or small points in seat order (``10 8 7 5``, with ``winner <id>``
+    when the file names one), the two Carcassonne scores (``112 98``, with
+    ``forfeit <id>``), or the Tantrix games (``+5 -18`` margins of the first
+    player or ``24:19`` scores, ``penalty a/b``), then a status other than
+    NORMAL and who resigned."""
+    if isinstance(unit, Table):
+        scores = unit.scores
+        if scores is None and unit.deals is not None:
+            from .formats.baska import score_deals
+            _deals, scores, _problems = score_deals(unit)
+        if scores is None:
+            return None
+        text = " ".join(str(v) for v in scores)
+        return text + (f" winner {unit.winner}" if unit.winner else "")
+    if isinstance(unit, Game):
+        if unit.score is None and unit.forfeit is None:
+            return None
+        text = " ".join(str(v) for v in unit.score) if unit.score is not None else "-"
+        return text + (f" forfeit {unit.forfeit}" if unit.forfeit else "")
+    games = []
+    for game in unit.games:
+        text = f"{game.score[0]}:{game.score[1]}" if game.score is not None else f"{game.margin:+d}"
+        if any(game.penalty):
+            text += f" penalty {game.penalty[0]}/{game.penalty[1]}"
+        games.append(text)
+    if not games and unit.status == "NORMAL":
+        return None
+    text = ", ".join(games)
+    if unit.status != "NORMAL":
+        text += f"; {unit.status}" + (f" {unit.resigned}" if unit.resigned else "")
+    return text.lstrip("; ")
+
+
+def round_results(rnd) -> dict:
+    """Unit number -> result text of each unit of ``rnd`` that has a result."""
+    found = {}
+    for unit in rnd.units or ():
+        text = result_text(unit)
+        if text is not None:
+            found[unit_number(unit)] = text
+    return found
+
+
+def seated_from(rounds, standings=()) -> dict:
+    """The ``seated_from`` record of a round seated after ``rounds``, from the
+    ``standings`` tables given (the latest ones: the order it rests on)."""
+    record = {}
+    for rnd in rounds:
+        results = round_results(rnd)
+        record[slug(rnd)] = {"digest": results_digest(rnd), **({"results": results} if results else {})}
+    order = {standing_name(s): [row.player for row in s.rows] for s in standings}
+    if order:
+        record["standings"] = order
+    return record
+
+
+def standing_name(standing) -> str:
+    """``qualifying-2`` for the standings after qualifying round 2 (`` A`` after it for group A)."""
+    name = f"{standing.stage}-{standing.after_round}"
+    return f"{name} {standing.group}" if standing.group else name
+
+
+def latest_standings(standings) -> list:
+    """The last standings table computed, with its other groups' tables of the same round."""
+    if not standings:
+        return []
+    last = standings[-1]
+    return [s for s in standings if (s.stage, s.after_round) == (last.stage, last.after_round)]
 
 
 def _played(rnd) -> bool:
@@ -95,7 +201,7 @@ def apply(event, stages=()):
     by_slug = {slug(rnd): rnd for rnd in event.rounds}
     position = {stage: i for i, stage in enumerate(stages)}
     played_order = sorted(event.rounds, key=lambda r: (position.get(r.stage, len(position)), r.round))
-    changed_by: dict = {}  # corrected slug -> [(later slug, played)]
+    changed_by: dict = {}  # corrected slug -> [(later round, played)]
     marked = {}
     for rnd in played_order:
         if not rnd.seated_from or not rnd.listed or rnd.manual:
@@ -107,11 +213,65 @@ def apply(event, stages=()):
         played = _played(rnd)
         marked[id(rnd)] = replace(rnd, stands=played, stale=not played)
         for name in changed:
-            changed_by.setdefault(name, []).append((slug(rnd), played))
-    corrections = [
-        Correction(name, by_slug[name].where.path, by_slug[name].correction,
-                   tuple(later for later, played in rounds if played), tuple(later for later, played in rounds if not played))
-        for name, rounds in sorted(changed_by.items(), key=lambda item: by_slug[item[0]].where.path)
-    ]
+            changed_by.setdefault(name, []).append((rnd, played))
+    corrections = []
+    for name, rounds in sorted(changed_by.items(), key=lambda item: by_slug[item[0]].where.path):
+        corrected = by_slug[name]
+        old = _recorded(name, [later for later, _played_ in rounds])
+        corrections.append(Correction(
+            name, corrected.where.path, corrected.correction,
+            tuple(slug(later) for later, played in rounds if played),
+            tuple(slug(later) for later, played in rounds if not played),
+            changes=_changes(corrected, old) if old is not None else (), recorded=old is not None,
+            moves=tuple(_recorded_orders(later for later, _played_ in rounds))))
     return replace(event, rounds=tuple(marked.get(id(rnd), rnd) for rnd in event.rounds)), corrections
 
+
+def _recorded(name: str, later) -> dict | None:
+    """The results of round ``name`` as the last of the ``later`` rounds that
+    recorded them saw them (None when only digests were recorded)."""
+    found = None
+    for rnd in later:
+        results = dict(rnd.seated_results).get(name)
+        if results is not None:
+            found = dict(results)
+    return found
+
+
+def _changes(rnd, old: dict) -> tuple:
+    """Every unit of ``rnd`` whose result differs from ``old``, in unit order."""
+    new = round_results(rnd)
+    players = {unit_number(unit): tuple(unit.players) for unit in rnd.units or ()}
+    return tuple(Change(number, players.get(number, ()), old.get(number), new.get(number))
+                 for number in sorted(set(old) | set(new)) if old.get(number) != new.get(number))
+
+
+def _recorded_orders(later):
+    """The standings orders the later rounds were seated from, each once
+    (``Moves`` with the old order; :func:`with_moves` compares them)."""
+    seen = set()
+    for rnd in later:
+        for name, ids in rnd.seated_standings:
+            if name not in seen:
+                seen.add(name)
+                yield Moves(name, ids)
+
+
+def with_moves(corrections, standings) -> list:
+    """The corrections with, per recorded standings order, the players whose
+    place differs in the standings computed now: (id, old place, new place)."""
+    now = {standing_name(s): [row.player for row in s.rows] for s in standings}
+    done = []
+    for correction in corrections:
+        moves = []
+        for recorded in correction.moves:
+            current = now.get(recorded.standing)
+            if current is None:
+                continue
+            place = {pid: i for i, pid in enumerate(current, start=1)}
+            moved = tuple((pid, i, place[pid]) for i, pid in enumerate(recorded.moved, start=1)
+                          if pid in place and place[pid] != i)
+            if moved:
+                moves.append(Moves(recorded.standing, moved))
+        done.append(replace(correction, moves=tuple(moves)))
+    return done

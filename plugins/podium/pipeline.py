@@ -50,7 +50,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += misplaced
     problems += schedule.check(event, fmt.stages(event))
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
-    refused = [p for rnd in event.rounds for p in field_problems(fmt.base, rnd.where.doc)]
+    refused = [p for rnd in event.rounds for p in field_problems(fmt, rnd.where.doc)]
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     if problems:  # the engines run only on data that passed every general check
         part = readable_part(fmt, event, unread, problems)
@@ -58,7 +58,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
             problems += fmt.evaluate(part).problems
         return None, problems + _unsaid(refused, problems)
     outcome = fmt.evaluate(event)
-    outcome.extra["corrections"] = corrected
+    outcome.extra["corrections"] = corrections.with_moves(corrected, outcome.standings)
     if refused:
         return None, outcome.problems + _unsaid(refused, outcome.problems)
     return outcome, outcome.problems

@@ -299,8 +299,26 @@ def _round(doc) -> Round:
         advance=tuple(sorted((int(k), v) for k, v in (data.get("advance") or {}).items())),
         bye=data.get("bye"),
         tables=tables, games=games, matches=matches, correction=data.get("correction"),
-        seated_from=tuple(sorted((data.get("seated_from") or {}).items())),
+        **seated_record(data.get("seated_from") or {}),
     )
+
+
+def seated_record(record: dict) -> dict:
+    """The ``Round`` fields of a ``seated_from`` record (podium.corrections):
+    each earlier round's digest, given alone (``qualifying-1: <digest>``) or
+    with its results (``qualifying-1: {digest: ..., results: {1: "10 8 7 5"}}``),
+    and ``standings:``, the order of the standings the round was seated from."""
+    digests, results = [], []
+    for name, value in sorted(record.items()):
+        if name == "standings":
+            continue
+        if isinstance(value, dict):
+            digests.append((name, value["digest"]))
+            results.append((name, tuple(sorted((int(n), text) for n, text in (value.get("results") or {}).items()))))
+        else:
+            digests.append((name, value))
+    standings = tuple(sorted((name, tuple(ids)) for name, ids in (record.get("standings") or {}).items()))
+    return {"seated_from": tuple(digests), "seated_results": tuple(results), "seated_standings": standings}
 
 
 def _table(data, where: Where) -> Table:

@@ -81,6 +81,11 @@ def field_line(key: str, value) -> str:
     return f"{key}: {flow(value)}\n"
 
 
+def field_block(key: str, mapping: dict) -> str:
+    """A ``key:`` field holding a mapping, one entry per line, each value in flow style."""
+    return f"{key}:\n" + "".join(f"  {name}: {flow(value)}\n" for name, value in mapping.items())
+
+
 def set_units(text: str, key: str, units: list) -> str:
     """``text`` with its tables (games, matches) replaced by ``units``; a file
     that listed the units under another key loses that key."""

@@ -1,77 +1,74 @@
-"""Which fields each format's round files take (data-format.md, formats.md).
+"""Which fields a format's round files take (data-format.md, formats.md).
 
-The round schema knows every field any format uses; this table says which
-of them each format uses, in which stages, and what its tables, games or
-matches hold.  A field outside the table is an error at its line: a field
-a format does not use would be ignored, and an organiser who wrote it meant
-something by it (``withdrawn:`` in a Catan qualifying round, a Baśka
-``deals:`` on a Catan table, ``session:`` outside Baśka).
-
-``ROUND_FIELDS[format]`` maps each field of the round file to the stages
-that take it (None: every stage); ``UNIT_FIELDS[format]`` is the unit list's
-key and the fields of one unit, again with their stages.
+The round schema knows every field any format uses; each engine says which
+of them its rounds take, in which stages, and what its tables, games or
+matches hold (``Format.round_fields``, from its options: a Catan format
+with a semifinal takes ``withdrawn:`` there and ``advance:`` in the final,
+one without takes ``withdrawn:`` in the final; Carcassonne takes ``bye:``
+with ``odd_field: bye``).  A variant or a new declaration gets its fields
+from its engine and options, nothing is listed per format id.  A field
+outside them is an error at its line: a field a format does not use would
+be ignored, and an organiser who wrote it meant something by it
+(``withdrawn:`` in a Catan qualifying round, a Baśka ``deals:`` on a Catan
+table, ``session:`` outside Baśka).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from .errors import Problem
 from .wording import place
 
 ALL = None  # every stage of the format
 
-_COMMON = {"stage": ALL, "round": ALL, "manual": ALL, "note": ALL, "correction": ALL, "seated_from": ALL}
-_CATAN_TABLE = {"table": ALL, "seats": ALL, "winner": ALL, "note": ALL}
+COMMON = {"stage": ALL, "round": ALL, "manual": ALL, "note": ALL, "correction": ALL, "seated_from": ALL}
 
-ROUND_FIELDS = {
-    "catan-lv-2016": {**_COMMON, "tables": ALL, "withdrawn": {"semifinal"}, "advance": {"final"}},
-    "catan-lt-route66": {**_COMMON, "tables": ALL, "withdrawn": {"final"}},
-    "carcassonne-lv": {**_COMMON, "games": ALL, "bye": {"swiss"}},
-    "tantrix-wc": {**_COMMON, "matches": ALL},
-    "baska-gp": {**_COMMON, "session": ALL, "absent": ALL, "tables": ALL},
-}
 
-UNIT_FIELDS = {
-    "catan-lv-2016": ("tables", _CATAN_TABLE),
-    "catan-lt-route66": ("tables", _CATAN_TABLE),
-    "carcassonne-lv": ("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,
-                                 "place": ALL, "winner": ALL, "note": ALL}),
-    "tantrix-wc": ("matches", {"match": ALL, "players": ALL, "games": ALL, "status": ALL, "resigned": ALL,
-                               "when": ALL, "note": ALL}),
-    "baska-gp": ("tables", {"table": ALL, "seats": ALL, "winner": ALL, "deals": ALL, "note": ALL}),
-}
+@dataclass(frozen=True)
+class RoundFields:
+    """The fields of one format's round files.
 
-# what a field means where it belongs, said with the refusal
-_MEANING = {
-    ("catan-lv-2016", "withdrawn"): "qualifiers who cannot play the semifinal; the final is played by the semifinal table winners",
-    ("catan-lv-2016", "advance"): "who goes to the final from a semifinal table without a winner",
-    ("catan-lt-route66", "withdrawn"): "qualifiers who cannot play the final (the next-ranked player moves in)",
-}
+    ``round`` maps each top-level field to the stages that take it (ALL:
+    every stage; the fields every format takes are added); ``unit`` is the
+    same for the fields of one table, game or match, listed under
+    ``unit_key``; ``meaning`` says, with a refusal, what a field means where
+    it belongs."""
+
+    unit_key: str
+    unit: dict
+    round: dict = field(default_factory=dict)
+    meaning: dict = field(default_factory=dict)
+
+    @property
+    def fields(self) -> dict:
+        return {**COMMON, self.unit_key: ALL, **self.round}
+
 
 _UNIT_WORD = {"tables": "table", "games": "game", "matches": "match"}
 
 
-def field_problems(format_id: str, doc) -> list[Problem]:
-    """Every field of the round file ``doc`` that ``format_id`` does not take there."""
+def field_problems(fmt, doc) -> list[Problem]:
+    """Every field of the round file ``doc`` that the format ``fmt`` does not take there."""
     data = doc.data
-    if format_id not in ROUND_FIELDS or not isinstance(data, dict):
+    if not isinstance(data, dict):
         return []
+    taken = fmt.round_fields()
+    format_id = fmt.id
     stage = data.get("stage")
     problems = []
-    fields = ROUND_FIELDS[format_id]
     for name in data:
-        message = _refusal(name, fields, stage, format_id, "round files")
-        if message and (format_id, name) in _MEANING:
-            message += f" ({name}: {_MEANING[format_id, name]})"
+        message = _refusal(name, taken.fields, stage, format_id, "round files")
+        if message and name in taken.meaning:
+            message += f" ({name}: {taken.meaning[name]})"
         if message:
             problems.append(Problem(doc.path, doc.line(name), f"{name}: {message}"))
-    key, unit_fields = UNIT_FIELDS[format_id]
+    key = taken.unit_key
     for i, unit in enumerate(data.get(key) or ()):
         if not isinstance(unit, dict):
             continue
         for name in unit:
-            message = _refusal(name, unit_fields, stage, format_id, f"{_UNIT_WORD[key]}s")
-            if message and (format_id, name) in _MEANING:
-                message += f" ({name}: {_MEANING[format_id, name]})"
+            message = _refusal(name, taken.unit, stage, format_id, f"{_UNIT_WORD[key]}s")
             if message:
                 problems.append(Problem(doc.path, doc.line(key, i, name), f"{place((key, i, name), data)}: {message}"))
     return problems

@@ -12,8 +12,8 @@ from __future__ import annotations
 from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..nextround import next_seating, seating_text, seating_units
-from ..corrections import seated_from
-from ..roundedit import field_line, set_field, set_units
+from ..corrections import latest_standings, seated_from, slug
+from ..roundedit import field_block, set_field, set_units
 from ..upcoming import unit_key, units_with_results
 
 
@@ -71,9 +71,12 @@ def write_seating(rnd, path, outcome) -> str:
     (``seated_from``: :mod:`podium.corrections`); what was done, in one line."""
     key, units = seating_units(rnd)
     earlier = _earlier(outcome, rnd)
+    names = {slug(other) for other in earlier}
+    standings = latest_standings([s for s in outcome.standings if f"{s.stage}-{s.after_round}" in names])
+    record = seated_from(earlier, standings)
 
     def recorded(text: str) -> str:  # a first round rests on nothing: no record
-        return set_field(text, "seated_from", field_line("seated_from", seated_from(earlier))) if earlier else text
+        return set_field(text, "seated_from", field_block("seated_from", record)) if earlier else text
 
     if not path.exists():
         write_atomically(path, recorded(seating_text(rnd)))

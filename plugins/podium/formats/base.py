@@ -62,6 +62,10 @@ class Format:
     def evaluate(self, event: Event) -> EventOutcome:
         raise NotImplementedError
 
+    def round_fields(self):
+        """The fields its round files take (:class:`podium.roundfields.RoundFields`)."""
+        raise NotImplementedError
+
     def rules_facts(self) -> list[tuple[str, str]]:
         """(heading, text) pairs describing the rules as implemented, for the format page."""
         return []

@@ -33,6 +33,7 @@ from ..ranking import Standing, rank
 from ..seating import fours_and_leftover, slice_tables
 from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, ranking_sentence, round_status
+from ..roundfields import ALL, RoundFields
 from .declarations import BUILTIN
 
 STAGE = "grand-prix"
@@ -381,6 +382,11 @@ class BaskaFormat(Format):
     def round_header(self, stage: str, number: int) -> dict:
         """Every Baśka round file names its session."""
         return {"stage": stage, "round": number, "session": self.session_of(number)}
+
+    def round_fields(self) -> RoundFields:
+        """Tables of small points or deals; every round names its session and its absent players."""
+        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "deals": ALL, "note": ALL},
+                           {"session": ALL, "absent": ALL})
 
     def stages(self, event=None) -> list[StageSpec]:
         return [StageSpec(STAGE, self.total_rounds, N_("Grand Prix"))]

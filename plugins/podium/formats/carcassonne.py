@@ -47,6 +47,7 @@ from ..ranking import Standing, rank
 from ..seating import SeatingError, pairs
 from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, opponent_of, ranking_sentence, round_status
+from ..roundfields import ALL, RoundFields
 from .declarations import BUILTIN
 from .shape import manual_shape
 
@@ -410,6 +411,11 @@ class CarcassonneFormat(Format):
     @property
     def declared(self) -> bool:
         return self.options["tie_game"] == "declared"
+
+    def round_fields(self) -> RoundFields:
+        """Two-player games; ``bye:`` in a Swiss round (checked against ``odd_field``)."""
+        return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,
+                                     "place": ALL, "winner": ALL, "note": ALL}, {"bye": {"swiss"}})
 
     def group_count(self, event: Event | None) -> int:
         """``groups`` 1 or 2; ``auto``: two groups above ``group_limit`` players, a reserve not counted."""

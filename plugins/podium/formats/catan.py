@@ -22,6 +22,7 @@ from ..ranking import Standing, rank
 from ..text import N_, Text
 from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
 from .base import Format, Run, StageSpec, compare_seating, ranking_sentence, round_status
+from ..roundfields import ALL, RoundFields
 from .declarations import BUILTIN, CATAN_RANKING
 
 VP_MIN, VP_MAX = 0, 20
@@ -183,6 +184,18 @@ class CatanFormat(Format):
             specs.append(StageSpec("semifinal", 1, N_("Semifinal")))
         specs.append(StageSpec("final", 1, N_("Final")))
         return specs
+
+    def round_fields(self) -> RoundFields:
+        """Tables of seats and a winner; ``withdrawn:`` in the first stage after
+        the qualifying rounds, ``advance:`` in a final after a semifinal."""
+        after = "semifinal" if self.semifinal else "final"
+        round_ = {"withdrawn": {after}}
+        meaning = {"withdrawn": ("qualifiers who cannot play the semifinal; the final is played by the semifinal table winners"
+                                 if self.semifinal else "qualifiers who cannot play the final (the next-ranked player moves in)")}
+        if self.semifinal:
+            round_["advance"] = {"final"}
+            meaning["advance"] = "who goes to the final from a semifinal table without a winner"
+        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "note": ALL}, round_, meaning)
 
     @property
     def semifinal_size(self) -> int:

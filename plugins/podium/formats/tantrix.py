@@ -65,6 +65,7 @@ from ..numbers import tenths
 from ..outcome import EventOutcome, Place, RoundOutcome, Seating
 from ..text import N_, Text
 from .base import Format, Run, StageSpec, opponent_of
+from ..roundfields import ALL, RoundFields
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100
@@ -500,6 +501,11 @@ class TantrixFormat(Format):
             number = depth - (places.bit_length() - 1) + 1
             return int(games.get(number, games[max(games)]))
         return int(games[standard_games_key(places)])
+
+    def round_fields(self) -> RoundFields:
+        """Matches of games, with a status, who resigned and when extra games are played."""
+        return RoundFields("matches", {"match": ALL, "players": ALL, "games": ALL, "status": ALL, "resigned": ALL,
+                                       "when": ALL, "note": ALL})
 
     def stages(self, event: Event | None = None) -> list[StageSpec]:
         n = len(event.players) if event is not None else 2

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from podium import schedule
 from . import qualify
+from .views import round_byes
 
 
 @dataclass
@@ -96,6 +97,8 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
     if open_rounds:
         rnd = open_rounds[0]
         absent = rnd.extra.get("absent") or ()
+        if person.id in round_byes(rnd):
+            return PlayerNow("bye", rnd, start=rnd.start, last=last)
         if person.id in absent:
             return PlayerNow("absent", rnd, start=rnd.start, last=last)
         return PlayerNow("out", rnd, start=rnd.start, last=last)

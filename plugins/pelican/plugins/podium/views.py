@@ -336,7 +336,7 @@ class GameView:
     unit: UnitView
     seat: SeatView
     opponents: list
-    result: str  # won | lost | draw | stopped | pending | nowinner
+    result: str  # won | lost | draw | stopped | pending | nowinner | bye (unit and seat None)
     standing: StandingView | None = None
     rank: int | None = None
 
@@ -669,12 +669,16 @@ class _PlayerIndex:
     ``seats[id]``: (round, unit, seat) of every unit the player sits at, in
     round and unit order (the first seat of a unit, as ``Unit.seat_of``);
     ``ranks[i][id]``: the player's rank in ``standings[i]`` (the first row);
-    ``after[(stage, round)]``: the standings after that round, in order.
+    ``after[(stage, round)]``: the standings after that round, in order;
+    ``byes[id]``: the rounds that give the player a bye (:func:`round_byes`).
     """
 
     def __init__(self, rounds, standings):
         self.seats: dict = {}
+        self.byes: dict = {}
         for rnd in rounds:
+            for pid in round_byes(rnd):
+                self.byes.setdefault(pid, []).append(rnd)
             for unit in rnd.units:
                 found = set()
                 for seat in unit.seats:
@@ -692,12 +696,28 @@ class _PlayerIndex:
             self.after.setdefault((st.stage, st.after_round), []).append((st, ranks))
 
 
+def round_byes(rnd) -> list:
+    """The ids of the players the round gives a bye: Carcassonne's one
+    (``odd_field: bye``) and a knockout's players sent on without a match."""
+    extra = rnd.extra or {}
+    return ([extra["bye"]] if extra.get("bye") else []) + [bye["player"] for bye in extra.get("byes") or ()]
+
+
 def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = None) -> PlayerPage:
+    """The player's games in round order, a bye as a game of its own (result ``bye``)."""
     index = index or _PlayerIndex(rounds, standings)
+    seated = [(rnd, unit, seat) for rnd, unit, seat in index.seats.get(person.id, ())]
+    byes = [(rnd, None, None) for rnd in index.byes.get(person.id, ())]
+    if byes:
+        order = {id(rnd): i for i, rnd in enumerate(rounds)}
+        seated = sorted(seated + byes, key=lambda found: order[id(found[0])])
     games = []
-    for rnd, unit, seat in index.seats.get(person.id, ()):
-        opponents = [s for s in unit.seats if s.player.id != person.id]
-        game = GameView(rnd, unit, seat, opponents, _result(unit, seat))
+    for rnd, unit, seat in seated:
+        if unit is None:
+            game = GameView(rnd, None, None, [], "bye")
+        else:
+            opponents = [s for s in unit.seats if s.player.id != person.id]
+            game = GameView(rnd, unit, seat, opponents, _result(unit, seat))
         for st, ranks in index.after.get((rnd.stage, rnd.round), ()):
             rank = ranks.get(person.id)
             if rank is not None:

@@ -2,16 +2,19 @@
 
 When a result was corrected after later rounds were seated, the event gets
 ``corrections`` (``{slug}/corrections/``), linked from its navigation: per
-corrected round, the organisers' ``correction:`` reason, the rounds that
-stand as played, the rounds to seat again, and the standings recomputed
-from it (every standings table of the event from that round on).  The
-event's Atom feed gets one entry per correction (:func:`feed_entries`).
+corrected round, the organisers' ``correction:`` reason, each table whose
+result changed (its players, the result the later rounds were seated from
+and the result now), the players it moved in the standings those rounds
+were seated from (from which place to which), the rounds that stand as
+played, the rounds to seat again, and the standings recomputed from it
+(every standings table of the event from that round on).  The event's Atom
+feed gets one entry per correction (:func:`feed_entries`), saying the same.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from podium.text import N_
 from .. import i18n
@@ -29,6 +32,24 @@ class CorrectionView:
     standing: list  # round views that stand as played
     reseat: list  # round views to seat again
     standings: list  # standings views recomputed from the corrected round on
+    changes: list = field(default_factory=list)  # ChangeView per table whose result changed
+    moves: list = field(default_factory=list)  # MovesView per standings table the later rounds rest on
+    recorded: bool = True  # False: only digests were recorded, the old results are not known
+
+
+@dataclass
+class ChangeView:
+    unit: int
+    kind: str  # tables | games | matches
+    players: list  # PlayerView (or the id) in seat order
+    old: str | None
+    new: str | None
+
+
+@dataclass
+class MovesView:
+    standing: object  # the standings view (None when the event no longer shows it)
+    moved: list  # (PlayerView or id, old place, new place)
 
 
 def corrections(ev) -> list:
@@ -45,8 +66,46 @@ def corrections(ev) -> list:
         moved = [s for s in ev.standings if order.get(f"{s.stage}-{s.after_round}", -1) >= start]
         views.append(CorrectionView(rounds[correction.round], correction.reason,
                                     [rounds[name] for name in correction.standing if name in rounds],
-                                    [rounds[name] for name in correction.reseat if name in rounds], moved))
+                                    [rounds[name] for name in correction.reseat if name in rounds], moved,
+                                    _changes(ev, rounds[correction.round], correction), _moves(ev, correction),
+                                    correction.recorded))
     return sorted(views, key=lambda view: order[f"{view.round.stage}-{view.round.round}"])
+
+
+def _person(ev, pid):
+    return ev.people.get(pid, pid)
+
+
+def _changes(ev, rnd, correction) -> list:
+    return [ChangeView(change.unit, rnd.kind, [_person(ev, pid) for pid in change.players], change.old, change.new)
+            for change in correction.changes]
+
+
+def _moves(ev, correction) -> list:
+    by_name = {f"{s.stage}-{s.after_round}" + (f" {s.group}" if s.group else ""): s for s in ev.standings}
+    return [MovesView(by_name.get(moves.standing), [(_person(ev, pid), old, new) for pid, old, new in moves.moved])
+            for moves in correction.moves]
+
+
+def change_text(change, _) -> str:
+    """One changed table in words: ``Table 3 (A, B, C, D): 10 8 7 5 → 5 8 7 10``."""
+    label = (_("Match %(number)s") if change.kind == "matches" else _("Table %(number)s")) % {"number": change.unit}
+    names = ", ".join(getattr(p, "name", p) for p in change.players)
+    none = _("no result")
+    return f"{label} ({names}): {change.old or none} → {change.new or none}"
+
+
+def move_text(player, old: int, new: int, _) -> str:
+    """``Anna Bērziņa from 5th to 3rd`` (places as numbers, in every language)."""
+    return _("%(player)s from place %(old)d to place %(new)d") % {"player": getattr(player, "name", player), "old": old, "new": new}
+
+
+def moves_title(moves, _) -> str:
+    """Which standings the moves are in, in plain words."""
+    s = moves.standing
+    if s is None:
+        return _("Standings")
+    return _("Standings after round %(number)s") % {"number": s.after_round} + (f" · {s.group}" if s.group else "")
 
 
 def links(ev):
@@ -81,5 +140,12 @@ def feed_entries(parent, ev, date: str, feed_url: str, href, round_text, tag: st
         div = ET.SubElement(content, "div", {"xmlns": "http://www.w3.org/1999/xhtml"})
         if view.reason:
             ET.SubElement(div, "p").text = f"{_('Reason')}: {view.reason}"
+        if view.changes:
+            changed = ET.SubElement(div, "ul")
+            for change in view.changes:
+                ET.SubElement(changed, "li").text = change_text(change, _)
+        for moves in view.moves:
+            title = moves_title(moves, _)
+            ET.SubElement(div, "p").text = title + ": " + "; ".join(move_text(p, old, new, _) for p, old, new in moves.moved)
         if view.standing:
             ET.SubElement(div, "p").text = _("Standing as played:") + " " + ", ".join(round_text(r, _) for r in view.standing)

@@ -45,6 +45,7 @@ from podium.draw import key as draw_key
 from podium.text import N_, translate
 from .. import i18n
 from ..summary import summarise
+from ..views import round_byes
 from . import File, Page
 
 URLS = {
@@ -157,9 +158,9 @@ def find_lines(ev, rnd) -> list:
 
 
 def bye_players(ev, rnd) -> list:
-    """The players a knockout round sends on without a match (a bye), alphabetically:
-    the list names every player, these too."""
-    ids = [bye["player"] for bye in rnd.extra.get("byes") or ()]
+    """The players the round gives a bye (a knockout's sent on without a match,
+    Carcassonne's odd one out), alphabetically: the list names every player, these too."""
+    ids = round_byes(rnd)
     return sorted((ev.people[pid] for pid in ids if pid in ev.people), key=lambda p: p.sort)
 
 
@@ -423,7 +424,8 @@ def pages(ev):
         printed = sheets(ev, rnd)
         if printed:
             found.append(Page("round_sheets", parts, "podium/workflow/sheets",
-                              {"rnd": rnd, "sheets": printed, "statuses": TANTRIX_STATUSES}, "rounds"))
+                              {"rnd": rnd, "sheets": printed, "statuses": TANTRIX_STATUSES,
+                               "byes": bye_players(ev, rnd)}, "rounds"))
     found.append(Page("organiser", {"slug": ev.slug}, "podium/workflow/organiser", {}, "organiser"))
     return found
 

@@ -1,0 +1,48 @@
+"""A player with a bye sees it: on their page (the round, "bye" and what it
+counts for), in their "now" box while the round is on, on the find-your-table
+page and on the score sheets page of the round."""
+
+import re
+
+from test_venue_e2e import Venue
+
+
+def bye_of(page_html: str) -> str:
+    return re.search(r"<strong>Bye:</strong> (?:<bdi>)?<a href=\"[^\"]*players/([a-z0-9-]+)/\"", page_html).group(1)
+
+
+def test_a_carcassonne_bye_is_on_the_players_page_and_the_sheets(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "carcassonne-lv", 7, options="{odd_field: bye}")
+    event = venue.folder / "event.yaml"  # 7 players and the reserve that evens them: the reserve goes
+    event.write_text(re.sub(r"  - id: \S+\n    name: \"[^\"]+\"\n    reserve: true\n", "", event.read_text("utf-8")), "utf-8")
+    names = venue.names()
+    venue.ok("pair", "--write")
+    doc, page = venue.site()
+    bye = doc["rounds"][0]["bye"]
+    assert bye in names and bye_of(page("swiss-1/index.html")) == bye
+    player = page(f"players/{bye}/index.html")
+    assert "<strong>Bye this round:</strong>" in player and "counts as a win (score 0)" in player
+    assert re.search(r'<td class="result"><span class="badge">bye</span> counts as a win \(score 0\)', player)
+    sheets = page("swiss-1/sheets/index.html")
+    assert re.search(rf"<strong>Byes \(no sheet\):</strong> (<bdi>)?<a [^>]*players/{bye}/\"[^>]*>(<bdi>)?{re.escape(names[bye])}", sheets)
+    assert names[bye] in page("swiss-1/find/index.html").split('class="wf-byes"')[1]
+    venue.ok("enter", stdin="".join(f"{100 + i} {90 - i}\n" for i in range(3)))
+    doc, page = venue.site()
+    player = page(f"players/{bye}/index.html")
+    row = re.search(r"<tr class=\"result-bye\">(.*?)</tr>", player, re.S).group(1)
+    assert "swiss-1/" in row and "Swiss, round 1" in row
+    rank = next(r["rank"] for r in doc["standings"][0]["rows"] if r["player"] == bye)
+    assert re.search(rf'data-label="Rank"><a [^>]*>{rank}</a>', row)
+
+
+def test_tantrix_byes_are_on_the_players_pages(tmp_path, monkeypatch, capsys):
+    venue = Venue(tmp_path, monkeypatch, capsys, "tantrix-wc", 6)
+    venue.ok("pair", "--write")
+    doc, page = venue.site()
+    seated = set(sum(venue.seated("main-01.yaml"), []))
+    byes = sorted(set(venue.names()) - seated)
+    assert len(byes) == 2
+    for pid in byes:
+        player = page(f"players/{pid}/index.html")
+        assert re.search(r'<tr class="result-bye">.*goes on to the next round without a match', player, re.S), pid
+    assert "Byes (no sheet):" in page("main-1/sheets/index.html")
