@@ -66,7 +66,7 @@ def test_terminal_entry_asks_again_after_a_wrong_line(tmp_path, capsys):
 
     assert enter.run(Args, stdin=stdin, stdout=stdout) == 0
     shown = stdout.getvalue()
-    assert "small points in seat order: " in shown
+    assert "small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): " in shown
     assert "table 1: the small points sum to 5, not 0" in shown
     assert "table 2 left for later" in shown and "short table, fixed points" in shown
     assert "1 result written" in shown
@@ -174,3 +174,43 @@ def test_ctrl_c_at_a_prompt_keeps_what_was_entered(tmp_path, capsys):
     assert enter.run(Args, stdin=Interrupted("10 8 7 5\n"), stdout=stdout) == 130
     assert "stopped: 1 result written" in stdout.getvalue()
     assert "seats: {" in (folder / "qualifying-01.yaml").read_text("utf-8")
+
+
+def test_baska_entry_takes_the_deals_of_the_score_sheet(tmp_path, monkeypatch, capsys):
+    """One line per table: the deals, comma-separated, players by seat number or id;
+    the small points are computed (formats.md 5) and shown."""
+    folder = new_event(tmp_path, "baska-gp", 9)
+    main(["pair", str(folder), "--write"])
+    path = folder / "grand-prix-01.yaml"
+    seats = re.findall(r"seats: \[([^\]]*)\]", path.read_text("utf-8"))[0].split(", ")
+    line = f"para 1 3, wesele {seats[1]} 4 kontra bez-wyjścia, cicha 1 won rej, zolo 2 lost, honorowe 4\n"
+    code, out, err = piped(monkeypatch, capsys, folder, line + "para 1 2, zolo 3 won sup\n")
+    # para +1/-1; wesele kontra bez wyjścia 4; cicha rej 16 (soloist 48); zolo 5 lost (soloist -15); honorowe 10 (30)
+    totals = dict(zip(seats, (1 - 4 + 48 + 5 - 10, -1 + 4 - 16 - 15 - 10, 1 - 4 - 16 + 5 - 10, -1 + 4 - 16 + 5 + 30)))
+    assert "  5 deals: " + ", ".join(f"{pid} {points}" for pid, points in totals.items()) in out
+    assert code == 1 and err.strip() == ("<stdin>:2: table 2: deal 2 (zolo 3 won sup): zolo cannot be played "
+                                         "at level sup (allowed: none, kontra, rej)")
+    text = path.read_text("utf-8")
+    assert (f"    deals:\n      - {{game: para, won: [{seats[0]}, {seats[2]}]}}\n"
+            f"      - {{game: wesele, won: [{seats[1]}, {seats[3]}], level: kontra, degree: bez-wyjscia}}\n"
+            f"      - {{game: cicha, player: {seats[0]}, won: true, level: rej}}\n"
+            f"      - {{game: zolo, player: {seats[1]}, won: false}}\n"
+            f"      - {{game: honorowe, player: {seats[3]}}}\n") in text
+    assert main(["validate", str(folder)]) == 0
+
+
+@pytest.mark.parametrize("line, message", [
+    ("para 1", "deal 1 (para 1): para names the two players of the winning pair, not 1"),
+    ("cicha 1 rej", "deal 1 (cicha 1 rej): say whether the soloist won or lost the cicha: add won or lost"),
+    ("zolo 2 won bez-bitki", "deal 1 (zolo 2 won bez-bitki): zolo has no degree"),
+    ("honorowe 4 lost", "deal 1 (honorowe 4 lost): honorowe (four queens) is always won"),
+    ("para 1 3, cicha 7 won", "deal 2 (cicha 7 won): '7' is not a player at this table (seats: 1 "),
+    ("para 1 3,, zolo 1 won", "deal 2 is empty (deals are separated by commas)"),
+    ("para 1 1", "deal 1 (para 1 1): "),
+])
+def test_a_wrong_deal_is_named_with_why(tmp_path, monkeypatch, capsys, line, message):
+    folder = new_event(tmp_path, "baska-gp", 8)
+    main(["pair", str(folder), "--write"])
+    code, _out, err = piped(monkeypatch, capsys, folder, line + "\n")
+    assert code == 1 and err.startswith(f"<stdin>:1: table 1: {message}"), err
+    assert "deals" not in (folder / "grand-prix-01.yaml").read_text("utf-8")

@@ -6,8 +6,11 @@ who sits there, in seat order, and takes its result:
 * Catan: the VP of each seat, in seat order (``10 8 7 5``), then the
   winner's id when two seats reached 10, or ``none`` for a game stopped by
   the time limit (nobody at 10);
-* Baśka: the small points of each seat (``30 10 -15 -25``); a short table
-  gets its fixed points and is not asked;
+* Baśka: what the score sheet says, either the small points of each seat
+  (``30 10 -15 -25``) or the table's deals, comma-separated (``para 1 3,
+  cicha anna won rej, ...``: :mod:`podium.commands.deals`), from which the
+  small points are computed and shown; a short table gets its fixed points
+  and is not asked;
 * Carcassonne: the two scores (``112 98``), then optionally the id of a
   player who lost on time (forfeit) and the two clock times (``18:20 19:59``);
 * Tantrix: one game per line, ``winner margin [penaltyA penaltyB]`` (the
@@ -37,6 +40,7 @@ from ..nextround import NotReady, next_seating, unit_name
 from ..pipeline import evaluate_one
 from ..roundedit import set_units
 from ..upcoming import unit_key
+from .deals import DealError, is_deals, parse_deals
 from .pair import write_seating
 
 _CLOCK = re.compile(r"^[0-9]{1,3}:[0-5][0-9]$")
@@ -164,7 +168,7 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
     if system == "tantrix":
         return _enter_match(folder, path, number, unit, lines, stdout)
     prompt = {"catan": "  VP in seat order (then a winner's id, or none): ",
-              "baska": "  small points in seat order: ",
+              "baska": "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): ",
               "carcassonne": "  the two scores (then a forfeit's id, the two clock times): "}[system]
     while True:
         line = lines.read(prompt)
@@ -174,9 +178,20 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
         try:
             fields = _parse(system, line, list(unit.players))
             _keep(folder, path, number, fields)
-            return 1
         except EntryError as exc:
             lines.wrong(f"{label}: {exc}")
+            continue
+        if fields.get("deals"):
+            _show_totals(folder, path, number, stdout)
+        return 1
+
+
+def _show_totals(folder: Path, path: Path, number: int, stdout) -> None:
+    """The small points the deals just entered give, seat by seat."""
+    rnd = _round_of(evaluate_one(folder), path)
+    unit = next(u for u in rnd.units if _number(rnd, u) == number)
+    totals = ", ".join(f"{pid} {points}" for pid, points in zip(unit.players, unit.small_points or ()))
+    print(f"  {len(unit.deals or ())} deals: {totals}", file=stdout)
 
 
 def _enter_match(folder: Path, path: Path, number: int, unit, lines: _Lines, stdout) -> int:
@@ -238,6 +253,11 @@ def _parse(system: str, line: str, players: list) -> dict:
             raise EntryError("more than one seat has 10 VP or more: add the winner's id")
         return fields
     if system == "baska":
+        if is_deals(line):
+            try:
+                return {"seats": list(players), "deals": parse_deals(line, players)}
+            except DealError as exc:
+                raise EntryError(str(exc)) from None
         points = _ints(tokens, len(players), "small points per seat")
         if len(tokens) > len(players):
             raise EntryError(f"too many values: {' '.join(tokens[len(players):])}")
