@@ -72,6 +72,35 @@ def test_an_unknown_id_leaves_the_earlier_rounds_checked_by_the_engine(played, c
     assert f"{q2}:5: player 'zoe' is not a player of this event" in err
 
 
+def test_a_file_that_fails_its_schema_still_has_its_fields_checked(played, capsys):
+    """session: and a Baśka deals: in a Catan round whose VP are not numbers: all three said."""
+    q1 = played / "qualifying-01.yaml"
+    pid = seat_of(q1.read_text("utf-8"), 1).split(":")[0]
+    edit(q1, f"{pid}:", f"{pid}: ten, zoe:")
+    edit(q1, "round: 1\n", "round: 1\nsession: 1\n")
+    edit(q1, "  - table: 2\n", "  - table: 2\n    deals: [{game: honorowe, player: x}]\n")
+    assert main(["validate", str(played)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert any(line.startswith(f"{q1}:6: table 1, {pid}: 'ten' should be a whole number") for line in err), err
+    assert any(line.startswith(f"{q1}:3: session: catan-lt-route66 round files have no such field") for line in err), err
+    assert any(line.startswith(f"{q1}:8: table 2, deals: catan-lt-route66 tables have no such field") for line in err), err
+
+
+def test_a_wrong_value_at_a_later_table_is_found_with_the_first(played, capsys):
+    """The engine stops at a broken round; each later table's own values are still checked."""
+    q1, q2 = played / "qualifying-01.yaml", played / "qualifying-02.yaml"
+    pid = seat_of(q1.read_text("utf-8"), 1).split(":")[0]
+    edit(q1, f"{pid}:", "zoe:")  # round 1 cannot be scored: round 2 is not reached by the engine
+    later = seat_of(q2.read_text("utf-8"), 3)
+    edit(q2, later, later.split(":")[0] + ": 21")
+    assert main(["validate", str(played)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    line = q2.read_text("utf-8").splitlines().index(next(l for l in q2.read_text("utf-8").splitlines() if ": 21" in l)) + 1
+    assert f"{q1}:5: player 'zoe' is not a player of this event" in err
+    assert f"{q2}:{line}: {later.split(':')[0]} has 21 VP; VP must be a whole number from 0 to 20" in err
+    assert len([l for l in err if "21 VP" in l]) == 1  # said once
+
+
 def test_validate_takes_an_event_folder_a_file_or_dot(played):
     for target, cwd in ((str(played), None), (str(played / "qualifying-01.yaml"), None), (".", played),
                         ("qualifying-02.yaml", played), ("event.yaml", played)):

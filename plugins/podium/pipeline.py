@@ -11,6 +11,7 @@ from pathlib import Path
 
 from . import corrections, schedule
 from .errors import Problem, Problems
+from .loader import load_file
 from .formats import declaration, get_format
 from .formats.base import check_numbering
 from .formats.declarations import BUILTIN
@@ -51,17 +52,43 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += schedule.check(event, fmt.stages(event))
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
     refused = [p for rnd in event.rounds for p in field_problems(fmt, rnd.where.doc)]
+    refused += [p for path, _stage, _number in unread for p in _unread_fields(fmt, path)]
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     if problems:  # the engines run only on data that passed every general check
         part = readable_part(fmt, event, unread, problems)
         if part is not None:
             problems += fmt.evaluate(part).problems
-        return None, problems + _unsaid(refused, problems)
+        problems += _unsaid(refused, problems)
+        return None, problems + unit_problems(fmt, event, problems)
     outcome = fmt.evaluate(event)
     outcome.extra["corrections"] = corrections.with_moves(corrected, outcome.standings)
-    if refused:
-        return None, outcome.problems + _unsaid(refused, outcome.problems)
+    if refused or outcome.problems:
+        problems = outcome.problems + _unsaid(refused, outcome.problems)
+        return None if refused else outcome, problems + unit_problems(fmt, event, problems)
     return outcome, outcome.problems
+
+
+def _unread_fields(fmt, path: str) -> list[Problem]:
+    """The refused fields of a round file that failed its schema (it still loads)."""
+    doc, _found = load_file(Path(path))
+    return field_problems(fmt, doc) if doc is not None else []
+
+
+def unit_problems(fmt, event, problems) -> list[Problem]:
+    """The problems of each table, game or match on its own (VP, small points,
+    scores: ``Format.unit_problems``) that ``problems`` does not hold yet: an
+    engine stops at the first broken round, as the later ones would be judged
+    against a wrong ranking, but a wrong value at a later table is found in
+    the same run."""
+    said = {(p.path, p.line, str(p.message)) for p in problems}
+    found = []
+    for rnd in event.rounds:
+        for problem in fmt.unit_problems(rnd):
+            key = (problem.path, problem.line, str(problem.message))
+            if key not in said:
+                said.add(key)
+                found.append(problem)
+    return found
 
 
 def format_of(event, variants: Catalogue):

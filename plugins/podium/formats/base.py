@@ -62,6 +62,11 @@ class Format:
     def evaluate(self, event: Event) -> EventOutcome:
         raise NotImplementedError
 
+    def unit_problems(self, rnd) -> list[Problem]:
+        """The problems of each table (game, match) of ``rnd`` taken on its own,
+        with no ranking or seating: what a broken earlier round must not hide."""
+        return []
+
     def round_fields(self):
         """The fields its round files take (:class:`podium.roundfields.RoundFields`)."""
         raise NotImplementedError

@@ -383,6 +383,11 @@ class BaskaFormat(Format):
         """Every Baśka round file names its session."""
         return {"stage": stage, "round": number, "session": self.session_of(number)}
 
+    def unit_problems(self, rnd) -> list[Problem]:
+        """Each table's small points or deals (:func:`score_table`)."""
+        return [p for table in rnd.tables or ()
+                for p in score_table(table, len(table.players) < TABLE_SIZE, self.place_points, self.short_points)[1]]
+
     def round_fields(self) -> RoundFields:
         """Tables of small points or deals; every round names its session and its absent players."""
         return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "deals": ALL, "note": ALL},

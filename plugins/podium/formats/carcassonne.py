@@ -412,6 +412,10 @@ class CarcassonneFormat(Format):
     def declared(self) -> bool:
         return self.options["tie_game"] == "declared"
 
+    def unit_problems(self, rnd) -> list[Problem]:
+        """Each game's scores, forfeit and winner (:func:`read_game`, :func:`winner_problems`)."""
+        return [p for game in rnd.games or () for p in winner_problems(game, read_game(game, declared=self.declared), self.declared)]
+
     def round_fields(self) -> RoundFields:
         """Two-player games; ``bye:`` in a Swiss round (checked against ``odd_field``)."""
         return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,

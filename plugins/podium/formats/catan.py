@@ -185,6 +185,12 @@ class CatanFormat(Format):
         specs.append(StageSpec("final", 1, N_("Final")))
         return specs
 
+    def unit_problems(self, rnd) -> list[Problem]:
+        """Each played table's VP and winner (:func:`score_table`)."""
+        require = self.final_limit_free and rnd.stage == "final"
+        return [p for table in rnd.tables or () if table.scores is not None
+                for p in score_table(table, require, self.vp_cap)[1]]
+
     def round_fields(self) -> RoundFields:
         """Tables of seats and a winner; ``withdrawn:`` in the first stage after
         the qualifying rounds, ``advance:`` in a final after a semifinal."""
