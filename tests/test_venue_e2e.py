@@ -178,6 +178,12 @@ def test_carcassonne_at_the_venue(tmp_path, monkeypatch, capsys):
             assert code == 0 and "swiss round 2 stands as played" in out
             doc, page = venue.site()
             assert doc["rounds"][0]["games"][0]["winner"] == venue.seated("swiss-01.yaml")[0][1]
+            corrections = page("corrections/index.html")
+            assert "<del>100 90</del> → <ins>90 100</ins>" in corrections
+            first, second = venue.seated("swiss-01.yaml")[0]
+            moved = dict((name, (int(a), int(b))) for name, a, b in re.findall(
+                r"<bdi>([^<]+)</bdi></a> from place (\d+) to place (\d+)", corrections.split('<ul class="moves">')[1]))
+            assert moved[names[second]][1] < moved[names[second]][0] and moved[names[first]][1] > moved[names[first]][0]
     code, _out, err = venue.run("withdraw", venue.seated("swiss-06.yaml")[0][0])
     assert code == 1 and "carcassonne-lv has no withdrawal in its rules" in err
     for number in range(1, 4):
@@ -210,6 +216,8 @@ def test_tantrix_at_the_venue(tmp_path, monkeypatch, capsys):
     venue.ok("enter", stdin=wins(final[1], 9))
     doc, page = venue.site()
     assert doc["finished"] and names[final[1]] in page("classification/index.html")
+    seven = ", ".join(["+10"] * 7)
+    assert f"<del>{seven}</del> → <ins>+12, {', '.join(['+10'] * 6)}</ins>" in page("corrections/index.html")
 
 
 def test_baska_at_the_venue(tmp_path, monkeypatch, capsys):
@@ -237,3 +245,4 @@ def test_baska_at_the_venue(tmp_path, monkeypatch, capsys):
     venue.ok("enter", stdin=points(venue.seated("grand-prix-03.yaml")))
     doc, page = venue.site()
     assert doc["finished"] and "classification" in page("classification/index.html")
+    assert "<del>30 10 -15 -25</del> → <ins>31 10 -15 -26</ins>" in page("corrections/index.html")
