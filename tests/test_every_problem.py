@@ -163,3 +163,15 @@ def test_places_are_named_as_the_organiser_numbers_them(played, capsys):
     assert main(["validate", str(played)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith(f"{q2}:9: table 3, {pid}: ")
+
+
+def test_a_round_waiting_for_results_names_the_tables_without_one(played, capsys):
+    q1, q2 = played / "qualifying-01.yaml", played / "qualifying-02.yaml"
+    text = q1.read_text("utf-8")
+    block = text.split("- table: 2\n")[1].split("\n")[0]
+    seats = re.findall(r"([a-z0-9-]+): [0-9]+", block)
+    q1.write_text(text.replace(block, f"    seats: [{', '.join(seats)}]"), "utf-8")
+    assert main(["validate", str(played)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert (f"{q2}:1: this round cannot be checked yet: Qualifying round 1 is not complete "
+            f"(no result yet at table 2 of {q1})") in err, err

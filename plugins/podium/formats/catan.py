@@ -223,6 +223,7 @@ class _CatanRun(Run):
         self.criteria = fmt.criteria
         self.ranking: list = []  # rows of the latest qualifying standing
         self.waiting: Text | None = None  # why the next round cannot be seated
+        self.lacking = ""  # the tables of the incomplete round without a result, and its file
         self.halted = False  # a seating differs from the rules: later rounds are not checked
         self.advanced: list = []  # (semifinal table, player) sent to the final by advance:
 
@@ -302,7 +303,8 @@ class _CatanRun(Run):
         rounds are not checked (they would be judged against a wrong ranking).
         """
         if rnd.listed and self.waiting:
-            self.problems.append(Problem(rnd.where.path, rnd.where.line(), f"this round cannot be checked yet: {self.waiting}"))
+            lacking = f" (no result yet at {self.lacking})" if self.lacking else ""
+            self.problems.append(Problem(rnd.where.path, rnd.where.line(), f"this round cannot be checked yet: {self.waiting}{lacking}"))
             self.halted = True
             units = []
         elif rnd.listed:
@@ -330,6 +332,9 @@ class _CatanRun(Run):
         self.out.rounds.append(outcome)
         if status != "complete" and not self.waiting:
             self.waiting = Text("%(round)s is not complete", round=outcome.title)
+            missing = [str(u.table) for u in units if not u.has_result]
+            if missing and rnd.listed:
+                self.lacking = f"table{'s' if len(missing) > 1 else ''} {', '.join(missing)} of {rnd.where.path}"
         return outcome
 
     def _qualifiers(self, rnd: Round, size: int):
