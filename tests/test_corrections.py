@@ -107,7 +107,7 @@ def test_a_correction_leaves_played_rounds_standing_and_reseats_the_next(tmp_pat
     assert (code, err) == (0, "")
     assert out.splitlines() == [
         f"note: {folder / 'qualifying-01.yaml'}: qualifying round 1 was corrected (VP swapped on the sheet) after "
-        "qualifying round 2 was seated; qualifying round 2 stands as played",
+        "qualifying round 2 was seated; table 1: 10 8 7 5 → 5 8 7 10; qualifying round 2 stands as played",
         "cup: valid"]
 
 
@@ -118,7 +118,7 @@ def test_a_correction_after_every_round_was_played(tmp_path, monkeypatch, capsys
     code, out, _err = validate(folder, capsys)
     assert code == 0
     assert ("qualifying round 1 was corrected after qualifying round 2 and final round 1 were seated; "
-            "qualifying round 2 and final round 1 stand as played") in out
+            "table 1: 10 8 7 5 → 5 8 7 10; qualifying round 2 and final round 1 stand as played") in out
 
 
 def test_a_hand_edited_seating_is_still_an_error(tmp_path, monkeypatch, capsys):

@@ -61,6 +61,8 @@ class Correction:
         reason = f" ({self.reason})" if self.reason else ""
         parts = [f"note: {self.path}: {_words(self.round)} was corrected{reason} after "
                  f"{_and(self.standing + self.reseat)} {'was' if len(self.standing + self.reseat) == 1 else 'were'} seated"]
+        if self.changes:
+            parts.append("; ".join(f"{c.word} {c.unit}: {c.old or 'no result'} → {c.new or 'no result'}" for c in self.changes))
         if self.standing:
             parts.append(f"{_and(self.standing)} stand{'s' if len(self.standing) == 1 else ''} as played")
         if self.reseat:
@@ -76,6 +78,7 @@ class Change:
     players: tuple  # in seat order
     old: str | None  # None: no result was recorded then
     new: str | None  # None: the result is gone
+    word: str = "table"  # table | match
 
 
 @dataclass(frozen=True)
@@ -242,7 +245,8 @@ def _changes(rnd, old: dict) -> tuple:
     """Every unit of ``rnd`` whose result differs from ``old``, in unit order."""
     new = round_results(rnd)
     players = {unit_number(unit): tuple(unit.players) for unit in rnd.units or ()}
-    return tuple(Change(number, players.get(number, ()), old.get(number), new.get(number))
+    word = "match" if rnd.matches is not None else "table"
+    return tuple(Change(number, players.get(number, ()), old.get(number), new.get(number), word)
                  for number in sorted(set(old) | set(new)) if old.get(number) != new.get(number))
 
 
