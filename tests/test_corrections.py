@@ -135,3 +135,16 @@ def test_a_hand_edited_seating_is_still_an_error(tmp_path, monkeypatch, capsys):
     q2.write_text(re.sub(r"seated_from:\n(  .*\n)*", "", q2.read_text("utf-8")), "utf-8")  # no record at all
     code, _out, err = validate(folder, capsys)
     assert code == 1 and f"{q2}:4: table 1 differs from the rules" in err
+
+
+def test_games_added_to_an_undecided_match_correct_nothing():
+    """A knockout round seated match by match rests on decided matches; the
+    games of another match played since only go on from what was recorded."""
+    from podium.corrections import _goes_on
+
+    assert _goes_on("+10, -3", "+10, -3, +8")
+    assert _goes_on("+10, -3; TLATER", "+10, -3, +8, +8; TLATER")
+    assert not _goes_on("+10, -3", "+12, -3, +8")  # game 1 changed
+    assert not _goes_on("+10, -3, +8", "+10, -3")  # a game gone
+    assert not _goes_on("+10; RESIGN anna", "+10, +4")  # a decided match changed
+    assert not _goes_on("+10, -3", None)

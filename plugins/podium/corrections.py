@@ -145,7 +145,7 @@ def result_text(unit) -> str | None:
         if any(game.penalty):
             text += f" penalty {game.penalty[0]}/{game.penalty[1]}"
         games.append(text)
-    if not games and unit.status == "NORMAL":
+    if not games and unit.status != "RESIGN":  # nothing played yet, whatever the status says
         return None
     text = ", ".join(games)
     if unit.status != "NORMAL":
@@ -209,8 +209,10 @@ def apply(event, stages=()):
     for rnd in played_order:
         if not rnd.seated_from or not rnd.listed or rnd.manual:
             continue
+        recorded = dict(rnd.seated_results)
         changed = [name for name, digest in rnd.seated_from
-                   if name in by_slug and results_digest(by_slug[name]) != digest]
+                   if name in by_slug and results_digest(by_slug[name]) != digest
+                   and _corrected(by_slug[name], recorded.get(name))]
         if not changed:
             continue
         played = _played(rnd)
@@ -228,6 +230,32 @@ def apply(event, stages=()):
             changes=_changes(corrected, old) if old is not None else (), recorded=old is not None,
             moves=tuple(_recorded_orders(later for later, _played_ in rounds))))
     return replace(event, rounds=tuple(marked.get(id(rnd), rnd) for rnd in event.rounds)), corrections
+
+
+def _corrected(earlier, recorded) -> bool:
+    """Whether a result a later round was seated from changed or is gone.  A
+    result entered since at a table that had none (a knockout round seated
+    match by match) corrects nothing; with a digest alone any change counts."""
+    if recorded is None:
+        return True
+    now = round_results(earlier)
+    matches = earlier.matches is not None
+    return any(now.get(number) != text and not (matches and _goes_on(text, now.get(number))) for number, text in recorded)
+
+
+_UNDECIDED = ("", "TLATER", "TIMMED", "NONAGR", "UNSURE")
+
+
+def _goes_on(old: str, new: str | None) -> bool:
+    """Whether a match's result ``new`` only adds games to ``old``, played
+    while it was undecided: the games of ``old`` come first, unchanged."""
+    if new is None:
+        return False
+    games, _, status = old.partition("; ")
+    if status.split(" ")[0] not in _UNDECIDED:
+        return False
+    now = new.partition("; ")[0].split(", ")
+    return bool(games) and now[:len(games.split(", "))] == games.split(", ")
 
 
 def _recorded(name: str, later) -> dict | None:
