@@ -148,3 +148,30 @@ def test_games_added_to_an_undecided_match_correct_nothing():
     assert not _goes_on("+10, -3, +8", "+10, -3")  # a game gone
     assert not _goes_on("+10; RESIGN anna", "+10, +4")  # a decided match changed
     assert not _goes_on("+10, -3", None)
+
+
+def test_the_result_texts_of_every_kind_of_unit(tmp_path):
+    """What the record keeps per table, game or match, in seat order."""
+    from podium.corrections import result_text
+    from podium.results import read_event
+
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    players = ", ".join(f"{{id: {p}, name: {p.upper()}}}" for p in ("a", "b", "c", "d"))
+    (folder / "event.yaml").write_text(f"name: Cup\nformat: baska-gp\nplayers: [{players}]\n", "utf-8")
+    (folder / "grand-prix-01.yaml").write_text(
+        "stage: grand-prix\nround: 1\nsession: 1\ntables:\n"
+        "  - table: 1\n    seats: {a: 30, b: 10, c: -15, d: -25}\n"
+        "  - table: 2\n    seats: [a, b, c, d]\n    deals:\n      - {game: cicha, player: c, won: true, level: rej}\n"
+        "  - table: 3\n    seats: [a, b, c, d]\n", "utf-8")
+    event, _problems = read_event(folder)  # the same four players at every table: only the texts matter here
+    tables = event.rounds[0].tables
+    assert [result_text(t) for t in tables] == ["30 10 -15 -25", "-16 -16 48 -16", None]
+    from podium.model import Game, Match, MatchGame, Where
+
+    where = Where(event.rounds[0].where.doc)
+    assert result_text(Game(1, ("a", "b"), where, score=(95, 95), forfeit="b")) == "95 95 forfeit b"
+    match = Match(1, ("a", "b"), where, games=(MatchGame(where, score=(24, 19)), MatchGame(where, margin=-18, penalty=(4, 0))),
+                  status="RESIGN", resigned="b")
+    assert result_text(match) == "24:19, -18 penalty 4/0; RESIGN b"
+    assert result_text(Match(2, ("a", "b"), where, status="TLATER")) is None

@@ -121,10 +121,11 @@ def unit_number(unit) -> int:
 def result_text(unit) -> str | None:
     """A unit's result as the organiser writes it, None while it has none:
     the VP or small points in seat order (``10 8 7 5``, with ``winner <id>``
-    when the file names one), the two Carcassonne scores (``112 98``, with
-    ``forfeit <id>``), or the Tantrix games (``+5 -18`` margins of the first
-    player or ``24:19`` scores, ``penalty a/b``), then a status other than
-    NORMAL and who resigned."""
+    when the file names one; a Baśka protocol's totals), the two Carcassonne
+    scores (``112 98``, with ``forfeit <id>`` and a declared ``winner <id>``),
+    or the Tantrix games (``+5, -18`` margins of the first player or
+    ``24:19`` scores, ``penalty a/b``; ``, `` between games), then a status
+    other than NORMAL and who resigned (``; RESIGN <id>``)."""
     if isinstance(unit, Table):
         scores = unit.scores
         if scores is None and unit.deals is not None:
@@ -138,7 +139,7 @@ def result_text(unit) -> str | None:
         if unit.score is None and unit.forfeit is None:
             return None
         text = " ".join(str(v) for v in unit.score) if unit.score is not None else "-"
-        return text + (f" forfeit {unit.forfeit}" if unit.forfeit else "")
+        return text + (f" forfeit {unit.forfeit}" if unit.forfeit else "") + (f" winner {unit.winner}" if unit.winner else "")
     games = []
     for game in unit.games:
         text = f"{game.score[0]}:{game.score[1]}" if game.score is not None else f"{game.margin:+d}"
