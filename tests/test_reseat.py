@@ -135,6 +135,26 @@ def test_withdraw_from_a_catan_final_moves_the_next_player_in(tmp_path, capsys):
     assert main(["validate", str(folder)]) == 0
 
 
+def test_withdraw_in_a_variant_goes_where_its_options_put_it(tmp_path, capsys):
+    """A Route 66 variant with a semifinal records a withdrawal in the semifinal file."""
+    folder = simulate(tmp_path, "catan-lt-route66", 18, 2)
+    formats = tmp_path / "results" / "formats"
+    formats.mkdir()
+    (formats / "route66-semi.yaml").write_text(
+        'id: route66-semi\nname: "Route 66 with a semifinal"\nextends: catan-lt-route66\noptions: {semifinal_size: 16}\n', "utf-8")
+    event = folder / "event.yaml"
+    event.write_text(event.read_text("utf-8").replace("format: catan-lt-route66", "format: route66-semi"), "utf-8")
+    assert main(["validate", str(folder)]) == 0
+    gone = players_of(folder)[0]
+    capsys.readouterr()
+    assert main(["withdraw", str(folder), gone]) == 0
+    semifinal = folder / "semifinal-01.yaml"
+    assert f"{gone}: withdrawn in {semifinal}" in capsys.readouterr().out
+    assert f"withdrawn: [{gone}]" in semifinal.read_text("utf-8") and gone not in sum(seated(semifinal), [])
+    assert len(sum(seated(semifinal), [])) == 16
+    assert main(["validate", str(folder)]) == 0
+
+
 @pytest.mark.parametrize("fmt, players, expected", [
     ("tantrix-wc", 8, "tantrix-wc has no withdrawal in its rules: the player concedes their match"),
     ("carcassonne-lv", 8, "carcassonne-lv has no withdrawal in its rules"),

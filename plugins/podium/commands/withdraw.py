@@ -1,15 +1,17 @@
 """``podium withdraw RESULTS/<slug> PLAYER [--reason TEXT]``: a player who cannot play.
 
-Where a withdrawal is recorded is the format's (data-format.md):
+Where a withdrawal is recorded is the format's (data-format.md), read from
+the fields its round files take (``Format.round_fields``), so that a
+variant records it where its options put it:
 
-* ``baska-gp``: ``absent:`` of the next unplayed round (a round file
-  without results; created when the next round has none yet);
-* ``catan-lv-2016``: ``withdrawn:`` of the semifinal file, once the
-  qualifying rounds are complete (the next-ranked player moves in);
-* ``catan-lt-route66``: ``withdrawn:`` of the final file, likewise;
-* ``carcassonne-lv`` and ``tantrix-wc`` have no withdrawal in their rules:
-  a Tantrix player concedes a match with ``status: RESIGN``, and a
-  Carcassonne round without a player is a ``manual:`` seating.
+* a format whose rounds take ``absent:`` (Baśka): the next unplayed round
+  (a round file without results; created when the next round has none yet);
+* a format that takes ``withdrawn:`` in one stage (Catan: the semifinal
+  with one, else the final): that stage's file, once the rounds before it
+  are complete (the next-ranked player moves in);
+* Carcassonne and Tantrix have no withdrawal in their rules: a Tantrix
+  player concedes a match with ``status: RESIGN``, and a Carcassonne round
+  without a player is a ``manual:`` seating.
 
 The name is added to the file, keeping everything else as written
 (:mod:`podium.roundedit`); the reason, when given, becomes a comment on
@@ -29,19 +31,25 @@ from ..roundfile import round_text
 from ..upcoming import units_with_results
 from .pair import seating_report, write_seating
 
-# format -> (field, stage whose file takes it; None: the next unplayed round)
-WHERE = {
-    "baska-gp": ("absent", None),
-    "catan-lv-2016": ("withdrawn", "semifinal"),
-    "catan-lt-route66": ("withdrawn", "final"),
+# engine -> what to do instead, for the engines whose rules have no withdrawal
+NO_WITHDRAWAL = {
+    "carcassonne": "{id} has no withdrawal in its rules: seat the round without the player by hand, "
+                   "with manual: \"reason\" in its file",
+    "tantrix": "{id} has no withdrawal in its rules: the player concedes their match "
+               "(status: RESIGN and resigned: <id> in the match)",
 }
 
-NO_WITHDRAWAL = {
-    "carcassonne-lv": "carcassonne-lv has no withdrawal in its rules: seat the round without the player by hand, "
-                      "with manual: \"reason\" in its file",
-    "tantrix-wc": "tantrix-wc has no withdrawal in its rules: the player concedes their match "
-                  "(status: RESIGN and resigned: <id> in the match)",
-}
+
+def where(fmt) -> tuple[str, str | None] | None:
+    """(field, stage whose file takes it; None: the next unplayed round) of
+    the format's withdrawals, or None when its rules have none."""
+    fields = fmt.round_fields().fields
+    if "absent" in fields:
+        return "absent", None
+    stages = fields.get("withdrawn")
+    if stages:
+        return "withdrawn", sorted(stages)[0]
+    return None
 
 
 class WithdrawError(Exception):
@@ -59,11 +67,13 @@ def run(args) -> int:
     folder = Path(args.event)
     outcome = evaluate_one(folder)
     event = outcome.event
-    if event.format in NO_WITHDRAWAL:
-        raise WithdrawError(NO_WITHDRAWAL[event.format])
+    found = where(outcome.format)
+    if found is None:
+        raise WithdrawError(NO_WITHDRAWAL.get(outcome.format.system, "{id} has no withdrawal in its rules")
+                            .format(id=outcome.format.id))
     if not event.has_player(args.player):
         raise WithdrawError(f"'{args.player}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
-    field, stage = WHERE[event.format]
+    field, stage = found
     path, header = _target(outcome, folder, stage)
     _record(path, header, field, args.player, args.reason)
     print(f"{args.player}: {field} in {path}")
