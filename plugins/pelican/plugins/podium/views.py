@@ -30,7 +30,7 @@ from podium.draw import verify_command
 from podium.text import N_
 from . import extensions
 from . import facts as facts_module
-from . import i18n
+from . import headings, i18n
 from .summary import Dated
 from .urls import Urls
 
@@ -208,6 +208,7 @@ class UnitView:
     nested: list = field(default_factory=list)
     source: object = None  # the engine's unit, whose to_json() keys are :attr:`data`
     special: str = ""  # name of a dedicated partial, e.g. "catan"
+    headers: list = field(default_factory=list)  # (title, label) of each column, translated (.headings)
 
     @cached_property
     def data(self) -> dict:
@@ -263,6 +264,8 @@ class StandingView:
     title: str = ""  # a name of its own (Catan LV's semifinal standings are the "final rank")
     cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
     cut_after: int | None = None
+    heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
+    heading_text: str = ""
 
     @property
     def any_lots(self) -> bool:
@@ -320,6 +323,8 @@ class RoundView:
     special: str = ""  # e.g. "catan": units/catan-tables.html shows them
     note: str | None = None  # the organisers' note in the round file
     start: object = None  # its start time from the event's schedule (.now)
+    heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
+    heading_text: str = ""
 
     @property
     def partials(self) -> list:
@@ -344,6 +349,12 @@ class GameView:
     def labelled_cells(self) -> list:
         """(column, cell) of each of the player's values in this game."""
         return list(zip(self.unit.columns, self.seat.cells))
+
+    @property
+    def labelled(self) -> list:
+        """(column title, column label, cell) of each of the player's values in this
+        game, the column's words translated (:attr:`UnitView.headers`)."""
+        return [(title, label, cell) for (title, label), cell in zip(self.unit.headers, self.seat.cells)]
 
 
 @dataclass
@@ -390,6 +401,7 @@ class Status:
     number: int | None = None
     single: bool = False
     reason: str = ""
+    text: str = ""  # the state in a few words, in the event's language, as markup (.headings)
 
 
 @dataclass
@@ -422,6 +434,7 @@ class EventView(Dated):
     now: object = None  # the round on now or next (.now.EventNow)
     as_of: str = ""  # the date of the latest result (.now.data_date)
     jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
+    description: str = ""  # name, dates, venue, format and state as plain text (.headings)
 
     @property
     def finished(self) -> bool:
@@ -627,6 +640,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)
+    headings.name_all(view)
     return view
 
 
