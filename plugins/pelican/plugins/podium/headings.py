@@ -31,6 +31,8 @@ WAITING = N_("Next: %(round)s (waiting for the organisers)")
 BETWEEN = N_("Next: %(stage)s (not seated yet)")
 BETWEEN_ROUND = N_("Next: %(stage)s, round %(number)s (not seated yet)")
 NO_ROUNDS = N_("No rounds yet")
+MATCH_SEAT = N_("match %(number)s"), N_("seat %(number)s")
+TABLE_SEAT = N_("table %(number)s"), N_("seat %(number)s")
 
 
 class Words:
@@ -97,8 +99,15 @@ def description(ev, words: Words) -> str:
     return " · ".join(parts)
 
 
+def game_place(game, words: Words) -> Markup:
+    """Where a player sat in a game: "table 5, seat 3" ("match 2, seat 1")."""
+    unit_word, seat_word = MATCH_SEAT if game.round.kind == "matches" else TABLE_SEAT
+    return words.text(unit_word, number=game.unit.number) + Markup(", ") + words.text(seat_word, number=game.seat.seat)
+
+
 def name_all(ev) -> None:
-    """Write the titles of every round and standing, the state and the
+    """Write the titles of every round and standing, the words of every
+    round's columns, where each player sat in each game, the state and the
     description into the event view ``ev``, in its language."""
     words = Words(ev.language)
     for r in ev.rounds:
@@ -109,5 +118,8 @@ def name_all(ev) -> None:
     for s in ev.standings:
         s.heading = standing_title(s, words)
         s.heading_text = s.heading.striptags()
+    for page in ev.player_pages.values():
+        for game in page.games:
+            game.place = game_place(game, words)
     ev.status.text = status_text(ev.status, words)
     ev.description = description(ev, words)

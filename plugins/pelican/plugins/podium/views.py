@@ -344,6 +344,12 @@ class GameView:
     result: str  # won | lost | draw | stopped | pending | nowinner
     standing: StandingView | None = None
     rank: int | None = None
+    place: str = ""  # "table 5, seat 3", in the event's language (.headings)
+
+    @property
+    def link(self) -> str:
+        """The game's unit on its round page."""
+        return f"{self.round.url}#{self.unit.anchor}"
 
     @property
     def labelled_cells(self) -> list:
