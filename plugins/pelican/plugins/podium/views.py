@@ -160,7 +160,7 @@ class Cell:
     title: str = ""
     numeric: bool = False
 
-    @property
+    @cached_property
     def plain(self) -> bool:
         """Its text is all there is to show (what the ``cell`` macro would show
         too): the hottest tables show such a cell without calling the macro."""
@@ -217,8 +217,8 @@ class UnitView:
         source = self.source
         return source.to_json() if hasattr(source, "to_json") else dict(source or {})
 
-    @property
-    def anchor(self) -> str:
+    @cached_property
+    def anchor(self) -> str:  # worked out once: every row that links the unit shows it
         return f"{SINGULAR.get(self.kind, self.kind)}-{self.number}"
 
     def seat_of(self, player_id):
