@@ -99,10 +99,17 @@ def description(ev, words: Words) -> str:
     return " · ".join(parts)
 
 
-def game_place(game, words: Words) -> Markup:
-    """Where a player sat in a game: "table 5, seat 3" ("match 2, seat 1")."""
-    unit_word, seat_word = MATCH_SEAT if game.round.kind == "matches" else TABLE_SEAT
-    return words.text(unit_word, number=game.unit.number) + Markup(", ") + words.text(seat_word, number=game.seat.seat)
+def game_place(game, words: Words, known: dict | None = None) -> Markup:
+    """Where a player sat in a game: "table 5, seat 3" ("match 2, seat 1");
+    kept in ``known``, as most games of an event share it with another."""
+    key = (game.round.kind == "matches", game.unit.number, game.seat.seat)
+    found = known.get(key) if known is not None else None
+    if found is None:
+        unit_word, seat_word = MATCH_SEAT if key[0] else TABLE_SEAT
+        found = words.text(unit_word, number=key[1]) + Markup(", ") + words.text(seat_word, number=key[2])
+        if known is not None:
+            known[key] = found
+    return found
 
 
 def name_all(ev) -> None:
@@ -118,8 +125,9 @@ def name_all(ev) -> None:
     for s in ev.standings:
         s.heading = standing_title(s, words)
         s.heading_text = s.heading.striptags()
+    places: dict = {}
     for page in ev.player_pages.values():
         for game in page.games:
-            game.place = game_place(game, words)
+            game.place = game_place(game, words, places)
     ev.status.text = status_text(ev.status, words)
     ev.description = description(ev, words)
