@@ -4,10 +4,12 @@
 objects the templates read: people with their URLs, rounds with their units
 (tables, games or matches) cut into seats and cells, standings with rank
 changes, player pages, the classification, the format page and the event's
-status.  Nothing here knows Pelican, and nothing here is translated: values
-are formatted in the event's language (numbers, percentages: see
-:mod:`pelican.plugins.podium.i18n`), and every word is a msgid (``N_``) or a
-:class:`~podium.text.Text` that the templates translate with ``tr()``.
+status.  Nothing here knows Pelican.  Values are formatted in the event's
+language (numbers, percentages: see :mod:`pelican.plugins.podium.i18n`), and
+every word is a msgid (``N_``) or a :class:`~podium.text.Text` that the
+templates translate with ``tr()``; the titles that many pages of an event
+repeat (a round's, a standing's, the event's state and description, where a
+player sat) are put together once, translated, by :mod:`.headings`.
 
 Units come from the engines.  A system's extension module may give its
 units a dedicated view (:func:`pelican.plugins.podium.extensions.unit_view`); every other
