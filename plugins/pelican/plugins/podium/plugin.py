@@ -550,6 +550,7 @@ def add_templates_and_translations(generator):
     # and extend the original as "!podium/<name>"
     loader = FileSystemLoader(str(TEMPLATES))
     generator.env.loader = ChoiceLoader([generator.env.loader, PrefixLoader({"!podium": loader}), loader])
+    generator.env.auto_reload = False  # a build's templates do not change under it: no stat() per include
     generator.env.globals["PODIUM_STATIC_DIR"] = static.static_dir(settings)
     generator.env.globals["PODIUM_VERSION"] = __version__
     generator.env.globals["qr_svg"] = venue.qr_svg  # QR codes of the venue kit and score sheets

@@ -4,10 +4,12 @@
 objects the templates read: people with their URLs, rounds with their units
 (tables, games or matches) cut into seats and cells, standings with rank
 changes, player pages, the classification, the format page and the event's
-status.  Nothing here knows Pelican, and nothing here is translated: values
-are formatted in the event's language (numbers, percentages: see
-:mod:`pelican.plugins.podium.i18n`), and every word is a msgid (``N_``) or a
-:class:`~podium.text.Text` that the templates translate with ``tr()``.
+status.  Nothing here knows Pelican.  Values are formatted in the event's
+language (numbers, percentages: see :mod:`pelican.plugins.podium.i18n`), and
+every word is a msgid (``N_``) or a :class:`~podium.text.Text` that the
+templates translate with ``tr()``; the titles that many pages of an event
+repeat (a round's, a standing's, the event's state and description, where a
+player sat) are put together once, translated, by :mod:`.headings`.
 
 Units come from the engines.  A system's extension module may give its
 units a dedicated view (:func:`pelican.plugins.podium.extensions.unit_view`); every other
@@ -30,7 +32,7 @@ from podium.draw import verify_command
 from podium.text import N_
 from . import extensions
 from . import facts as facts_module
-from . import i18n
+from . import headings, i18n
 from .summary import Dated
 from .urls import Urls
 
@@ -160,7 +162,7 @@ class Cell:
     title: str = ""
     numeric: bool = False
 
-    @property
+    @cached_property
     def plain(self) -> bool:
         """Its text is all there is to show (what the ``cell`` macro would show
         too): the hottest tables show such a cell without calling the macro."""
@@ -208,6 +210,7 @@ class UnitView:
     nested: list = field(default_factory=list)
     source: object = None  # the engine's unit, whose to_json() keys are :attr:`data`
     special: str = ""  # name of a dedicated partial, e.g. "catan"
+    headers: list = field(default_factory=list)  # (title, label) of each column, translated (.headings)
 
     @cached_property
     def data(self) -> dict:
@@ -216,8 +219,8 @@ class UnitView:
         source = self.source
         return source.to_json() if hasattr(source, "to_json") else dict(source or {})
 
-    @property
-    def anchor(self) -> str:
+    @cached_property
+    def anchor(self) -> str:  # worked out once: every row that links the unit shows it
         return f"{SINGULAR.get(self.kind, self.kind)}-{self.number}"
 
     def seat_of(self, player_id):
@@ -263,6 +266,8 @@ class StandingView:
     title: str = ""  # a name of its own (Catan LV's semifinal standings are the "final rank")
     cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
     cut_after: int | None = None
+    heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
+    heading_text: str = ""
 
     @property
     def any_lots(self) -> bool:
@@ -320,6 +325,8 @@ class RoundView:
     special: str = ""  # e.g. "catan": units/catan-tables.html shows them
     note: str | None = None  # the organisers' note in the round file
     start: object = None  # its start time from the event's schedule (.now)
+    heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
+    heading_text: str = ""
 
     @property
     def partials(self) -> list:
@@ -339,11 +346,23 @@ class GameView:
     result: str  # won | lost | draw | stopped | pending | nowinner | bye (unit and seat None)
     standing: StandingView | None = None
     rank: int | None = None
+    place: str = ""  # "table 5, seat 3", in the event's language (.headings)
+
+    @property
+    def link(self) -> str:
+        """The game's unit on its round page."""
+        return f"{self.round.url}#{self.unit.anchor}"
 
     @property
     def labelled_cells(self) -> list:
         """(column, cell) of each of the player's values in this game."""
         return list(zip(self.unit.columns, self.seat.cells))
+
+    @property
+    def labelled(self) -> list:
+        """(column title, column label, cell) of each of the player's values in this
+        game, the column's words translated (:attr:`UnitView.headers`)."""
+        return [(title, label, cell) for (title, label), cell in zip(self.unit.headers, self.seat.cells)]
 
 
 @dataclass
@@ -390,6 +409,7 @@ class Status:
     number: int | None = None
     single: bool = False
     reason: str = ""
+    text: str = ""  # the state in a few words, in the event's language, as markup (.headings)
 
 
 @dataclass
@@ -422,6 +442,7 @@ class EventView(Dated):
     now: object = None  # the round on now or next (.now.EventNow)
     as_of: str = ""  # the date of the latest result (.now.data_date)
     jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
+    description: str = ""  # name, dates, venue, format and state as plain text (.headings)
 
     @property
     def finished(self) -> bool:
@@ -627,6 +648,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)
+    headings.name_all(view)
     return view
 
 

@@ -115,6 +115,12 @@ class DealRow:
     running: list  # running totals, seat order
     values: tuple = ()  # the points themselves, for colouring gains and losses
 
+    @property
+    def seats(self) -> list:
+        """(" plus", " minus" or "", points, running total) of each seat, in seat order."""
+        return [(" plus" if value > 0 else " minus" if value < 0 else "", shown, running)
+                for value, shown, running in zip(self.values, self.points, self.running)]
+
 
 @dataclass
 class Protocol:

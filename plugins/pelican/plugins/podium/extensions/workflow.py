@@ -149,12 +149,24 @@ class FindLine:
     player: object
     unit: object
     seat: int
+    initial: str = ""  # the name's first letter, upper case
+    starts: bool = False  # the first line, or its initial is not the line before's (a letter's anchor)
+    first: bool = False  # the first line with its initial (the A-Z links)
 
 
 def find_lines(ev, rnd) -> list:
-    """Every seated player of a round with their unit and seat, in the event's alphabet."""
-    lines = [FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats]
-    return sorted(lines, key=lambda line: line.player.sort)
+    """Every seated player of a round with their unit and seat, in the event's
+    alphabet, each with its initial and whether it starts a letter."""
+    lines = sorted((FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats),
+                   key=lambda line: line.player.sort)
+    seen, last = set(), ""
+    for line in lines:
+        line.initial = line.player.name[:1].upper()
+        line.starts = line.initial != last
+        line.first = line.initial not in seen
+        seen.add(line.initial)
+        last = line.initial
+    return lines
 
 
 def bye_players(ev, rnd) -> list:
