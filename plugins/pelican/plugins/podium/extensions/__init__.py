@@ -76,6 +76,7 @@ class Page:
     template: str
     values: dict = field(default_factory=dict)
     section: str = ""
+    cut: object = None  # a long list cut into pages (:class:`..paging.Cut`): one page each
 
 
 @dataclass

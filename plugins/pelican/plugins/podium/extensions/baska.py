@@ -19,11 +19,11 @@ are written in the event's language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from podium.text import N_
-from .. import views
+from .. import paging, views
 from . import Page
 
 URLS = {
@@ -241,6 +241,15 @@ def sessions(ev) -> list[SessionView]:
     return found
 
 
+def _session_cut(view: SessionView, size: int) -> paging.Cut:
+    """A session's page on pages of ``size`` rows of its session table (:mod:`..paging`)."""
+    if view.standing is None:
+        return paging.Cut([None], lambda part: "", lambda part: {"session": view})
+    rows = view.standing.rows
+    return paging.Cut.of(rows, size, lambda part: paging.span(part[0].rank, part[-1].rank) if part else "",
+                         lambda part: {"session": replace(view, standing=view.standing.page(part))})
+
+
 def links(ev):
     if ev.format.system != SYSTEM:
         return []
@@ -254,5 +263,5 @@ def pages(ev):
     result = [Page("sessions", {"slug": ev.slug}, "podium/baska/sessions", {"sessions": found}, section="sessions")]
     for view in found:
         result.append(Page("session", {"slug": ev.slug, "session": view.number}, "podium/baska/session",
-                           {"session": view, "sessions": found}, section="sessions"))
+                           {"sessions": found}, section="sessions", cut=_session_cut(view, ev.page_sizes["rows"])))
     return result

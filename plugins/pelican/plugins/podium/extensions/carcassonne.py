@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from podium.formats.carcassonne import CarcassonneGame
 from podium.text import N_
+from .. import paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
 from . import Page
 
@@ -182,10 +183,18 @@ class CrossGroup:
 @dataclass
 class CrossTable:
     groups: list
+    grouped: bool | None = None  # a page of a crosstable cut into pages: whether the whole has groups
 
     @property
     def two(self) -> bool:
-        return len(self.groups) > 1
+        return self.grouped if self.grouped is not None else len(self.groups) > 1
+
+
+def crosstable_cut(table: CrossTable, size: int) -> paging.Cut:
+    """The crosstable on pages of ``size`` rows (:mod:`..paging`), group after group."""
+    return paging.Cut.of(paging.flatten(table.groups, "rows"), size,
+                         lambda part: paging.grouped_span(part, lambda row: row.rank or "—", lambda group: group.group),
+                         lambda part: {"ct": CrossTable(paging.regroup(table.groups, "rows", part), table.two)})
 
 
 def _result(points) -> str:
@@ -229,7 +238,7 @@ def crosstable_view(ev) -> CrossTable | None:
                     forfeit=bool(game["forfeit"]),
                     opponent_forfeit=bool(theirs and theirs["forfeit"]),
                     started=bool(game["started"]),
-                    url=f"{round_view.url}#game-{game['table']}" if round_view else ""))
+                    url=round_view.unit_href(game["table"]) if round_view else ""))
             row = by_player.get(pid)
             rows.append(CrossRow(row.rank if row else None, person, cells, list(row.cells) if row else [],
                                  reserve=person.reserve, by_lot=bool(row and row.by_lot)))
@@ -419,7 +428,8 @@ def pages(ev):
     found = []
     table = crosstable_view(ev)
     if table is not None:
-        found.append(Page("crosstable", {"slug": ev.slug}, "podium/carcassonne/crosstable", {"ct": table}, "crosstable"))
+        found.append(Page("crosstable", {"slug": ev.slug}, "podium/carcassonne/crosstable", {}, "crosstable",
+                          cut=crosstable_cut(table, ev.page_sizes["crosstable"])))
     bracket = bracket_view(ev)
     if bracket is not None:
         found.append(Page("bracket", {"slug": ev.slug}, "podium/carcassonne/bracket", {"bracket": bracket}, "bracket"))

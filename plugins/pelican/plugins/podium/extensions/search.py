@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from podium.collation import collation_key
+from .. import paging
 from . import Page
 
 URLS = {"search": "search/"}
@@ -65,4 +66,7 @@ def site_pages(events, urls, registry) -> list[Page]:
     if not events:  # nothing to find: no page, and no form in the headers
         return []
     listed = sorted(events, key=lambda e: collation_key(e.name) + (e.slug,))
-    return [Page("search", {}, "podium/search/index", {"search_events": listed, "search_players": entries_of(events)})]
+    players = paging.Cut.of(entries_of(events), paging.SIZES["lines"],
+                            lambda part: paging.span(part[0].name, part[-1].name) if part else "",
+                            lambda part: {"search_players": part})
+    return [Page("search", {}, "podium/search/index", {"search_events": listed}, cut=players)]

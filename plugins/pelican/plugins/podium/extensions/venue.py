@@ -24,6 +24,7 @@ from __future__ import annotations
 import segno
 from markupsafe import Markup, escape
 
+from .. import paging
 from . import Page
 
 URLS = {"round_poster": "{slug}/{stage}-{round}/poster/", "wall_standings": "{slug}/standings/wall/"}
@@ -43,6 +44,14 @@ def _parts(ev, rnd) -> dict:
     return {"slug": ev.slug, "stage": rnd.stage, "round": rnd.round}
 
 
+def _ranks(part) -> str:
+    return paging.grouped_span(part, lambda row: row.rank, lambda standing: standing.group)
+
+
+def _page(standing, rows):
+    return standing.page(rows)
+
+
 def links(ev):
     """The kit's URLs in ``ev.urls`` (``venue``: round URL -> poster URL; ``wall_standings``)."""
     urls = ev.urls_of
@@ -58,5 +67,7 @@ def pages(ev):
         if rnd.units:
             found.append(Page("round_poster", _parts(ev, rnd), "podium/venue/poster", {"rnd": rnd}, "organiser"))
     if ev.standings:
-        found.append(Page("wall_standings", {"slug": ev.slug}, "podium/venue/standings", {"shown": ev.leaders}, "organiser"))
+        found.append(Page("wall_standings", {"slug": ev.slug}, "podium/venue/standings", {}, "organiser",
+                          cut=paging.Cut.of(paging.flatten(ev.leaders, "rows"), ev.page_sizes["rows"], _ranks,
+                                            lambda part: {"shown": paging.regroup(ev.leaders, "rows", part, _page)})))
     return found

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from podium import csvfile
 from podium.draw import key as draw_key
 from podium.text import N_, translate
-from .. import i18n
+from .. import i18n, paging
 from ..summary import summarise
 from . import File, Page
 
@@ -141,6 +141,24 @@ def draw_check(ev, rnd) -> DrawCheck | None:
     return DrawCheck(seating.seed, seating.purpose, groups, units)
 
 
+def draw_cut(check: DrawCheck, size: int) -> paging.Cut:
+    """The check of a draw on pages of ``size`` keys (:mod:`..paging`), every group's in
+    draw order; each unit that results listed on the page of its first player's key."""
+    lines = paging.flatten(check.groups, "lines")
+    parts = paging.cut(lines, size)
+    page_of = {id(line): number for number, part in enumerate(parts) for _group, line in part}
+
+    def values(part):
+        number = page_of[id(part[0][1])] if part else 0
+        units = [(unit, found) for unit, found in check.units if not found or page_of.get(id(found[0])) == number]
+        return {"check": DrawCheck(check.seed, check.purpose, paging.regroup(check.groups, "lines", part), units)}
+
+    def label(part):
+        return paging.span(part[0][1].position, part[-1][1].position) if part else ""
+
+    return paging.Cut(parts, label, values)
+
+
 # == find your table ==================================================================
 
 @dataclass
@@ -154,6 +172,11 @@ def find_lines(ev, rnd) -> list:
     """Every seated player of a round with their unit and seat, in the event's alphabet."""
     lines = [FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats]
     return sorted(lines, key=lambda line: line.player.sort)
+
+
+def _names(part) -> str:
+    """A page of an alphabetical list, by its first and last name."""
+    return paging.span(part[0].player.name, part[-1].player.name) if part else ""
 
 
 def bye_players(ev, rnd) -> list:
@@ -415,11 +438,13 @@ def pages(ev):
         parts = _parts(ev, rnd)
         check = draw_check(ev, rnd)
         if check is not None:
-            found.append(Page("round_verify", parts, "podium/workflow/verify", {"rnd": rnd, "check": check}, "rounds"))
+            found.append(Page("round_verify", parts, "podium/workflow/verify", {"rnd": rnd}, "rounds",
+                              cut=draw_cut(check, ev.page_sizes["lines"])))
         if rnd.units:
             found.append(Page("round_find", parts, "podium/workflow/find",
-                              {"rnd": rnd, "lines": find_lines(ev, rnd), "absent": absent_players(ev, rnd),
-                               "byes": bye_players(ev, rnd)}, "rounds"))
+                              {"rnd": rnd, "absent": absent_players(ev, rnd), "byes": bye_players(ev, rnd)}, "rounds",
+                              cut=paging.Cut.of(find_lines(ev, rnd), ev.page_sizes["lines"], _names,
+                                                lambda part: {"lines": part})))
         printed = sheets(ev, rnd)
         if printed:
             found.append(Page("round_sheets", parts, "podium/workflow/sheets",
