@@ -346,7 +346,7 @@ def bracket_view(ev) -> BracketView | None:
                                played=g.get("score") is not None, labels=list(g.get("slots") or []),
                                sources=list(g.get("from") or []))
             if round_view is not None and g.get("players"):
-                game.url = f"{round_view.url}#game-{g['table']}"
+                game.url = round_view.hrefs.get(g["table"]) or f"{round_view.url}#game-{g['table']}"
             unit = None
             if round_view is not None:
                 unit = next((u for u in round_view.units if u.number == g["table"] and isinstance(u, GameUnit)), None)

@@ -21,6 +21,8 @@ Everything is linked from the event's tools page (``ev.urls["venue"]``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import segno
 from markupsafe import Markup, escape
 
@@ -65,7 +67,10 @@ def pages(ev):
     found = []
     for rnd in ev.rounds:
         if rnd.units:
-            found.append(Page("round_poster", _parts(ev, rnd), "podium/venue/poster", {"rnd": rnd}, "organiser"))
+            names = paging.Cut.of(rnd.find, ev.page_sizes["lines"],
+                                  lambda part: paging.span(part[0][0].name, part[-1][0].name) if part else "",
+                                  lambda part, rnd=rnd: {"rnd": replace(rnd, find=part)})
+            found.append(Page("round_poster", _parts(ev, rnd), "podium/venue/poster", {}, "organiser", cut=names))
     if ev.standings:
         found.append(Page("wall_standings", {"slug": ev.slug}, "podium/venue/standings", {}, "organiser",
                           cut=paging.Cut.of(paging.flatten(ev.leaders, "rows"), ev.page_sizes["rows"], _ranks,

@@ -179,6 +179,11 @@ def _names(part) -> str:
     return paging.span(part[0].player.name, part[-1].player.name) if part else ""
 
 
+def _numbers(part) -> str:
+    """A page of score sheets, by the numbers of its first and last table."""
+    return paging.span(part[0].unit.number, part[-1].unit.number) if part else ""
+
+
 def bye_players(ev, rnd) -> list:
     """The players a knockout round sends on without a match (a bye), alphabetically:
     the list names every player, these too."""
@@ -447,8 +452,9 @@ def pages(ev):
                                                 lambda part: {"lines": part})))
         printed = sheets(ev, rnd)
         if printed:
-            found.append(Page("round_sheets", parts, "podium/workflow/sheets",
-                              {"rnd": rnd, "sheets": printed, "statuses": TANTRIX_STATUSES}, "rounds"))
+            found.append(Page("round_sheets", parts, "podium/workflow/sheets", {"rnd": rnd, "statuses": TANTRIX_STATUSES},
+                              "rounds", cut=paging.Cut.of(printed, ev.page_sizes["units"], _numbers,
+                                                          lambda part: {"sheets": part})))
     found.append(Page("organiser", {"slug": ev.slug}, "podium/workflow/organiser", {}, "organiser"))
     return found
 
