@@ -128,7 +128,8 @@ def pager_of(site: Path, page: Path, html: str | None = None) -> dict:
     if start < 0:
         return {}
     nav = html[start:html.index("</nav>", start)]
-    listed = re.findall(r'<li><a href="([^"]+)"', nav)
+    every = nav[nav.index("<details"):] if "<details" in nav else nav  # a long list: all pages in its details
+    listed = re.findall(r'<li><a href="([^"]+)"', every)
     prev = re.search(r'rel="prev" href="([^"]+)"', nav)
     nxt = re.search(r'rel="next" href="([^"]+)"', nav)
     return {"pages": [target(site, page, href) for href in listed],
@@ -176,6 +177,10 @@ def test_the_rule_cuts_a_list_in_order_into_pages_of_a_fixed_size():
     assert pagers[0].previous is None and pagers[0].next.label == "501–1000"
     assert pagers[2].previous.label == "501–1000" and pagers[2].next is None
     assert not paging.pagers("x/", ["1–3"])[0].many
+    assert pagers[1].window is None  # a few pages: all listed
+    many = paging.pagers("x/", [str(n) for n in range(1, 41)])
+    assert [p and p.number for p in many[19].window] == [1, None, 18, 19, 20, 21, 22, None, 40]
+    assert [p and p.number for p in many[0].window] == [1, 2, 3, None, 40]
     assert paging.span(1, 500) == "1–500" and paging.span("Anna", "Jānis") == "Anna – Jānis" and paging.span(7, 7) == "7"
     assert paging.sizes({"PODIUM_PAGE_SIZES": {"units": 0, "rows": 7}})["rows"] == 7
     assert paging.sizes({"PODIUM_PAGE_SIZES": {"units": 0}})["units"] == 1

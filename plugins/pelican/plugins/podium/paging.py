@@ -96,6 +96,24 @@ class Pager:
     def current(self) -> PageLink:
         return self.links[self.number - 1]
 
+    @property
+    def window(self) -> list | None:
+        """With more than :data:`WINDOW` pages: the first, the last and those around this
+        one, None for each gap (every page stays one click away in the full list)."""
+        if len(self.links) <= WINDOW:
+            return None
+        near = {1, len(self.links)} | set(range(self.number - 2, self.number + 3))
+        shown, last = [], 0
+        for number in sorted(n for n in near if 1 <= n <= len(self.links)):
+            if number > last + 1:
+                shown.append(None)
+            shown.append(self.links[number - 1])
+            last = number
+        return shown
+
+
+WINDOW = 12  # pages a pager lists in full; beyond, the pages around the current one
+
 
 def span(first, last) -> str:
     """A page's label from its first and last item's: numbers "1–500", names "Anna – Jānis"."""

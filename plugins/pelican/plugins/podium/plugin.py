@@ -36,6 +36,7 @@ Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
 ``PODIUM_JOBS`` (processes at once, default: every usable core),
+``PODIUM_PAGE_SIZES`` (items on one page of a long list, by kind: :mod:`.paging`),
 ``PODIUM_TEMPLATE_CACHE`` (keep compiled templates in ``CACHE_PATH``,
 default True: :mod:`.compiled`), ``PODIUM_LOCK_WAIT`` (seconds to wait for
 another build into the same output, default 600) and the

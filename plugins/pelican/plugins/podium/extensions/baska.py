@@ -9,8 +9,8 @@
 * Sessions (:func:`pages`): ``{slug}/sessions/`` lists every session with its
   rounds; ``{slug}/session-{n}/`` shows one session's rounds and its own
   table, ranked over that session's rounds by the Grand Prix criteria (the
-  engine's ``extra["sessions"]``).  :func:`links` puts "Sessions" into the
-  event's navigation.
+  engine's ``extra["sessions"]``; a long table on pages of :mod:`..paging`).
+  :func:`links` puts "Sessions" into the event's navigation.
 
 Nothing here is translated: templates wrap every word in ``_()`` and
 translate the labels given here (msgids marked ``N_``) with ``tr()``; numbers

@@ -6,8 +6,9 @@
   decided, the group and the place the game is for.  Round pages show it with
   ``podium/carcassonne/games.html`` (round.html tries
   ``podium/<special>/<kind>.html`` first).
-* ``pages``: the Swiss crosstable (one table per group) and the playoff
-  bracket, built from the engine's ``extra["crosstable"]`` and
+* ``pages``: the Swiss crosstable (one table per group; a long one on pages of
+  rows, group after group: :func:`crosstable_cut`, the rule of :mod:`..paging`)
+  and the playoff bracket, built from the engine's ``extra["crosstable"]`` and
   ``extra["bracket"]``.
 * ``links``: Crosstable and Bracket in the event's navigation.
 

@@ -1,6 +1,7 @@
 """Search: the site-level search page, with and without JavaScript.
 
-``search`` (``search/``) is one page for the whole site.  Without JavaScript
+``search`` (``search/``) is one page for the whole site (its player list on
+pages of :data:`..paging.SIZES` ``["lines"]`` names).  Without JavaScript
 it lists every event and every player, alphabetically, each name linking to
 the player's page in every event they played (and to their page across
 events when ``players.yaml`` has them), so the browser's Find (Ctrl+F) finds

@@ -4,7 +4,10 @@
 
 - a bracket page (``tantrix_bracket``): the main draw and, when there is one,
   the consolation draw, drawn from ``EventOutcome.extra["bracket"]`` and
-  ``extra["consolation_bracket"]`` with the scored matches of the rounds;
+  ``extra["consolation_bracket"]`` with the scored matches of the rounds; a
+  bracket larger than one section (64 places, ``PODIUM_PAGE_SIZES["bracket"]``)
+  is an overview of the rounds after the sections, then one page per section
+  (:func:`bracket_cut`, the rule of :mod:`..paging`);
 - one page per match (``tantrix_match``): every game's result, TP, penalty
   minutes, running total and running lead (an inline SVG against the 5.0 TP
   line), the extra games, and how and when the match was decided;

@@ -4,10 +4,11 @@
     For every seated round: the round's name, its start time and every
     player with their table (or match) in large type, in the event's
     alphabetical order, in columns on one printed page where it fits, and a
-    QR code to the event on the site.
+    QR code to the event on the site; a long list on pages (:mod:`..paging`).
 ``wall_standings`` (``{slug}/standings/wall/``)
     The latest standings of the most recent ranked stage (each group), in
-    large type, with the qualification cut, and a QR code to them.
+    large type, with the qualification cut, and a QR code to them; long
+    standings on pages of rows, group after group.
 
 Score sheets carry a QR code to their table on the round page
 (``podium/workflow/sheets.html``).  QR codes are SVG, made by ``segno``

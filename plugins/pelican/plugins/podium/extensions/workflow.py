@@ -15,6 +15,9 @@ Per round:
     no result yet: one table per printed page, players in seat order, empty
     boxes for the format's result fields, signature lines.
 
+Long lists (the keys of a draw, the find list, the sheets) are on pages of
+a fixed size, the rule of :mod:`..paging` (:func:`draw_cut`).
+
 Per event: ``organiser`` (``{slug}/organiser/``, every tool and download of
 the event in one list, linked from the event's navigation),
 ``standings_csv`` (``{slug}/standings.csv``) and ``event_atom``
