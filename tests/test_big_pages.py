@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from pelican.plugins.podium import paging
-from podium.simulate import invent_players, new_event_yaml, simulate
+from test_parallel_evaluation import simulated_event as play  # an event played by the simulator
 from test_site import build
 
 LIMIT = 1_000_000  # bytes: no HTML page above it
@@ -32,18 +32,6 @@ SMALL = {"catan-lv-2016": 16, "catan-lt-route66": 13, "carcassonne-lv": 12, "tan
 
 HREF = re.compile(r'href="([^"#?]*)(?:\?[^"#]*)?(?:#([^"]*))?"')
 ID = re.compile(r'\bid="([^"]+)"')
-
-
-def play(folder: Path, format_id: str, players: int, rounds: int | None = None) -> Path:
-    """An event played by the simulator: to the end, or ``rounds`` rounds and the next one seated."""
-    folder.mkdir(parents=True)
-    people = invent_players(players, "en", format_id)
-    if format_id == "tantrix-wc":
-        for number, person in enumerate(people, 1):
-            person["seed"] = number
-    (folder / "event.yaml").write_text(new_event_yaml(f"Big {format_id}", format_id, people, seed=format_id), "utf-8")
-    simulate(folder, seed=format_id, rounds=rounds, leave_upcoming=rounds is not None)
-    return folder
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 # items on one page, by kind of item: each kind's page stays far below 1 MB
 # at 5,000 players (a Baśka table with its deal protocol is the largest unit)
@@ -132,6 +133,13 @@ def grouped_span(part: list, number, group) -> str:
     if a == b:
         return f"{a} {span(number(first), number(last))}".strip()
     return f"{a} {number(first)} – {b} {number(last)}".strip()
+
+
+def by(key):
+    """A page's label by ``key`` of its first and last item (:func:`span`): ``key`` is an
+    attribute path ("player.name") or a function of an item."""
+    get = attrgetter(key) if isinstance(key, str) else key
+    return lambda part: span(get(part[0]), get(part[-1])) if part else ""
 
 
 @dataclass

@@ -396,26 +396,23 @@ class PodiumGenerator(Generator):
         pages.data(urls.save_as("json", slug=slug), dumps(event_document(ev.outcome)))
         pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
         for rnd in ev.rounds:
-            cut = paging.Cut(rnd.parts, lambda part: paging.span(part[0].number, part[-1].number) if part else "",
-                             lambda part, rnd=rnd: {"rnd": rnd.page(part)})
+            cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})
             pages.cut(("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}), "podium/round", cut,
                       section="rounds", **common)
         if ev.standings:  # knockout formats have none
             pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
         for st in ev.standings:
-            cut = paging.Cut(st.parts, lambda part: paging.span(part[0].rank, part[-1].rank) if part else "",
-                             lambda part, st=st: {"standing": st.page(part)})
+            cut = paging.Cut(st.parts, paging.by("rank"), lambda part, st=st: {"standing": st.page(part)})
             pages.cut(("standings", {"slug": slug, "stage": st.stage, "group": st.group or "", "round": st.after_round}),
                       "podium/standings", cut, section="standings", **common)
-        names = lambda part: paging.span(part[0].name, part[-1].name) if part else ""  # noqa: E731
-        cut = paging.Cut.of(ev.players, sizes["rows"], names, lambda part: {"ev": replace(ev, players=part)})
+        cut = paging.Cut.of(ev.players, sizes["rows"], paging.by("name"), lambda part: {"ev": replace(ev, players=part)})
         pages.cut(("players", {"slug": slug}), "podium/players", cut, section="players", lang=ev.language)
         for person in ev.players:
             pages.page(urls.save_as("player", slug=slug, player=person.id), "podium/player",
                        pp=ev.player_pages[person.id], section="players", **common)
         if ev.finished:
-            places = lambda part: paging.span(part[0].place or "—", part[-1].place or "—") if part else ""  # noqa: E731
-            cut = paging.Cut.of(ev.classification, sizes["rows"], places, lambda part: {"ev": replace(ev, classification=part)})
+            cut = paging.Cut.of(ev.classification, sizes["rows"], paging.by(lambda line: line.place or "—"),
+                                lambda part: {"ev": replace(ev, classification=part)})
             pages.cut(("classification", {"slug": slug}), "podium/classification", cut, section="classification",
                       lang=ev.language)
         pages.page(urls.save_as("format", slug=slug), "podium/format", section="format", **common)

@@ -246,7 +246,7 @@ def _session_cut(view: SessionView, size: int) -> paging.Cut:
     if view.standing is None:
         return paging.Cut([None], lambda part: "", lambda part: {"session": view})
     rows = view.standing.rows
-    return paging.Cut.of(rows, size, lambda part: paging.span(part[0].rank, part[-1].rank) if part else "",
+    return paging.Cut.of(rows, size, paging.by("rank"),
                          lambda part: {"session": replace(view, standing=view.standing.page(part))})
 
 

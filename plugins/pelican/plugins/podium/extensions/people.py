@@ -95,7 +95,7 @@ def site_pages(events, urls, registry) -> list[Page]:
     if not people:
         return []
     listed = paging.Cut.of(people, paging.SIZES["rows"],
-                           lambda part: paging.span(part[0].name, part[-1].name) if part else "",
+                           paging.by("name"),
                            lambda part: {"people": part})
     pages = [Page("people", {}, "podium/people/index", {}, cut=listed)]
     pages += [Page("person", {"person": p.id}, "podium/people/person", {"person": p}) for p in people]

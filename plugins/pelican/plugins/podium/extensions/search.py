@@ -68,6 +68,6 @@ def site_pages(events, urls, registry) -> list[Page]:
         return []
     listed = sorted(events, key=lambda e: collation_key(e.name) + (e.slug,))
     players = paging.Cut.of(entries_of(events), paging.SIZES["lines"],
-                            lambda part: paging.span(part[0].name, part[-1].name) if part else "",
+                            paging.by("name"),
                             lambda part: {"search_players": part})
     return [Page("search", {}, "podium/search/index", {"search_events": listed}, cut=players)]

@@ -69,7 +69,7 @@ def pages(ev):
     for rnd in ev.rounds:
         if rnd.units:
             names = paging.Cut.of(rnd.find, ev.page_sizes["lines"],
-                                  lambda part: paging.span(part[0][0].name, part[-1][0].name) if part else "",
+                                  paging.by(lambda line: line[0].name),
                                   lambda part, rnd=rnd: {"rnd": replace(rnd, find=part)})
             found.append(Page("round_poster", _parts(ev, rnd), "podium/venue/poster", {}, "organiser", cut=names))
     if ev.standings:

@@ -156,10 +156,7 @@ def draw_cut(check: DrawCheck, size: int) -> paging.Cut:
         units = [(unit, found) for unit, found in check.units if not found or page_of.get(id(found[0])) == number]
         return {"check": DrawCheck(check.seed, check.purpose, paging.regroup(check.groups, "lines", part), units)}
 
-    def label(part):
-        return paging.span(part[0][1].position, part[-1][1].position) if part else ""
-
-    return paging.Cut(parts, label, values)
+    return paging.Cut(parts, paging.by(lambda pair: pair[1].position), values)
 
 
 # == find your table ==================================================================
@@ -175,16 +172,6 @@ def find_lines(ev, rnd) -> list:
     """Every seated player of a round with their unit and seat, in the event's alphabet."""
     lines = [FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats]
     return sorted(lines, key=lambda line: line.player.sort)
-
-
-def _names(part) -> str:
-    """A page of an alphabetical list, by its first and last name."""
-    return paging.span(part[0].player.name, part[-1].player.name) if part else ""
-
-
-def _numbers(part) -> str:
-    """A page of score sheets, by the numbers of its first and last table."""
-    return paging.span(part[0].unit.number, part[-1].unit.number) if part else ""
 
 
 def bye_players(ev, rnd) -> list:
@@ -451,12 +438,12 @@ def pages(ev):
         if rnd.units:
             found.append(Page("round_find", parts, "podium/workflow/find",
                               {"rnd": rnd, "absent": absent_players(ev, rnd), "byes": bye_players(ev, rnd)}, "rounds",
-                              cut=paging.Cut.of(find_lines(ev, rnd), ev.page_sizes["lines"], _names,
+                              cut=paging.Cut.of(find_lines(ev, rnd), ev.page_sizes["lines"], paging.by("player.name"),
                                                 lambda part: {"lines": part})))
         printed = sheets(ev, rnd)
         if printed:
             found.append(Page("round_sheets", parts, "podium/workflow/sheets", {"rnd": rnd, "statuses": TANTRIX_STATUSES},
-                              "rounds", cut=paging.Cut.of(printed, ev.page_sizes["units"], _numbers,
+                              "rounds", cut=paging.Cut.of(printed, ev.page_sizes["units"], paging.by("unit.number"),
                                                           lambda part: {"sheets": part})))
     found.append(Page("organiser", {"slug": ev.slug}, "podium/workflow/organiser", {}, "organiser"))
     return found
