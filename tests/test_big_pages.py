@@ -117,7 +117,7 @@ def pager_of(site: Path, page: Path, html: str | None = None) -> dict:
         return {}
     nav = html[start:html.index("</nav>", start)]
     every = nav[nav.index("<details"):] if "<details" in nav else nav  # a long list: all pages in its details
-    listed = re.findall(r'<li><a href="([^"]+)"', every)
+    listed = re.findall(r'<a href="([^"]+)"', every)  # the pages (previous and next have rel= first)
     prev = re.search(r'rel="prev" href="([^"]+)"', nav)
     nxt = re.search(r'rel="next" href="([^"]+)"', nav)
     return {"pages": [target(site, page, href) for href in listed],
