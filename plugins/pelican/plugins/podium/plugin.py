@@ -36,6 +36,7 @@ Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
 ``PODIUM_JOBS`` (processes at once, default: every usable core),
+``PODIUM_PAGE_SIZES`` (items on one page of a long list, by kind: :mod:`.paging`),
 ``PODIUM_TEMPLATE_CACHE`` (keep compiled templates in ``CACHE_PATH``,
 default True: :mod:`.compiled`), ``PODIUM_LOCK_WAIT`` (seconds to wait for
 another build into the same output, default 600) and the
@@ -49,6 +50,7 @@ import logging
 import os
 import shutil
 import tempfile
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -64,7 +66,7 @@ from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import compiled, extensions, i18n, keys, lock, now, output, static, summary, translations
+from . import compiled, extensions, i18n, keys, lock, now, output, paging, static, summary, translations
 from .extensions import venue
 from .cache import Store
 from .publish import MARKER, MARKER_TEXT
@@ -118,6 +120,7 @@ class PodiumGenerator(Generator):
         self.results = Path(settings.get("PODIUM_RESULTS") or "results")
         self.language = settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
         self.jobs = int(settings.get("PODIUM_JOBS") or workers.usable_cores())
+        self.page_sizes = paging.sizes(settings)
         self.store = Store(settings.get("CACHE_PATH") or "cache")
         self.site_language = settings.get("DEFAULT_LANG", "en")
         wait = float(settings.get("PODIUM_LOCK_WAIT", 600))
@@ -379,7 +382,7 @@ class PodiumGenerator(Generator):
             outcome, problems = evaluate_event(self.folder_of[slug], self.registry, variants=self.catalogue)
             if outcome is None or problems:
                 raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
-        ev = event_view(outcome, self.urls, self.language, self.registry)
+        ev = event_view(outcome, self.urls, self.language, self.registry, self.page_sizes)
         ev.rules_url = self.headers[slug].rules_url
         ev.rules_page = self.rules_pages.get(slug)
         now.attach(ev)
@@ -389,25 +392,36 @@ class PodiumGenerator(Generator):
         urls = self.urls
         i18n.install(self.env, ev.language)
         common = {"ev": ev, "lang": ev.language}
+        sizes = ev.page_sizes
         pages.data(urls.save_as("json", slug=slug), dumps(event_document(ev.outcome)))
         pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
         for rnd in ev.rounds:
-            pages.page(urls.save_as("round", slug=slug, stage=rnd.stage, round=rnd.round), "podium/round", rnd=rnd,
-                       section="rounds", **common)
+            cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})
+            pages.cut(("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}), "podium/round", cut,
+                      section="rounds", **common)
         if ev.standings:  # knockout formats have none
             pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
         for st in ev.standings:
-            pages.page(urls.save_as("standings", slug=slug, stage=st.stage, group=st.group or "", round=st.after_round),
-                       "podium/standings", standing=st, section="standings", **common)
-        pages.page(urls.save_as("players", slug=slug), "podium/players", section="players", **common)
+            cut = paging.Cut(st.parts, paging.by("rank"), lambda part, st=st: {"standing": st.page(part)})
+            pages.cut(("standings", {"slug": slug, "stage": st.stage, "group": st.group or "", "round": st.after_round}),
+                      "podium/standings", cut, section="standings", **common)
+        cut = paging.Cut.of(ev.players, sizes["rows"], paging.by("name"), lambda part: {"ev": replace(ev, players=part)})
+        pages.cut(("players", {"slug": slug}), "podium/players", cut, section="players", lang=ev.language)
         for person in ev.players:
             pages.page(urls.save_as("player", slug=slug, player=person.id), "podium/player",
                        pp=ev.player_pages[person.id], section="players", **common)
         if ev.finished:
-            pages.page(urls.save_as("classification", slug=slug), "podium/classification", section="classification", **common)
+            cut = paging.Cut.of(ev.classification, sizes["rows"], paging.by(lambda line: line.place or "—"),
+                                lambda part: {"ev": replace(ev, classification=part)})
+            pages.cut(("classification", {"slug": slug}), "podium/classification", cut, section="classification",
+                      lang=ev.language)
         pages.page(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
         for page in extensions.collect("pages", ev):
-            pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common, **page.values)
+            if page.cut is not None:
+                pages.cut((page.kind, page.parts), page.template, page.cut, section=page.section, **common, **page.values)
+            else:
+                pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common,
+                           **page.values)
         for file in extensions.collect("files", ev):
             pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
         kept = self.store.keep_files(name, key, staging)
@@ -427,8 +441,9 @@ class PodiumGenerator(Generator):
         wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home, language))
         for page in site_pages:
             values = {"lang": language, "people_url": urls.url("people"), **page.values}
-            path = urls.save_as(page.kind, **page.parts)
-            wanted.append((path, keys.digest(shown, page.template, path, values), page.template, values, language))
+            for path, page_values in _pages_of(urls, page.kind, page.parts, page.cut, values):
+                wanted.append((path, keys.digest(shown, page.template, path, page_values), page.template, page_values,
+                               language))
         feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
         feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
         for file in extensions.collect("site_files", events, urls, language, feed_max_items):
@@ -480,13 +495,25 @@ class PodiumGenerator(Generator):
             shown = keys.digest(self.shown(lang), self.site_key)
             if search is not None:
                 values = {"lang": lang, "people_url": self.urls.url("people"), **search.values}
-                path = self.urls.save_as("search_lang", lang=lang)
-                wanted.append((path, keys.digest(shown, search.template, path, values), search.template, values, lang))
+                for path, page_values in _pages_of(self.urls, "search_lang", {"lang": lang}, search.cut, values):
+                    wanted.append((path, keys.digest(shown, search.template, path, page_values), search.template,
+                                   page_values, lang))
             for page in self.page_translations:
                 if translations.page_language(page, self.site_language) == lang:
                     key = keys.digest(shown, page.template, page.url, _page_key(page))
                     wanted.append((page.url, key, page.template, {"page": page, "lang": lang}, lang))
         return wanted
+
+
+def _pages_of(urls: Urls, kind: str, parts: dict, cut, values: dict) -> list:
+    """(save-as path, values) of each page of a site page: one, or one for each part
+    of its ``cut`` (:class:`.paging.Cut`), page 1 at the page's own URL, each with its ``pager``."""
+    save_as = urls.save_as(kind, **parts)
+    if cut is None:
+        return [(save_as, values)]
+    pagers = paging.pagers(urls.url(kind, **parts), [cut.label(part) for part in cut.parts])
+    return [(paging.page_url(save_as, number), {**values, **cut.values(part), "pager": pager})
+            for number, (part, pager) in enumerate(zip(cut.parts, pagers), 1)]
 
 
 def check_output_folder(path) -> None:
@@ -536,6 +563,12 @@ class PageWriter:
         self.writer.write_file(path, generator.get_template(template), generator.context,
                                relative_urls=generator.settings["RELATIVE_URLS"], override_output=True, **values)
         self.sizes[path] = os.stat(self.folder / path).st_size
+
+    def cut(self, where: tuple, template: str, cut, **values) -> None:
+        """The pages of ``where`` (its URL kind and parts), its list cut by ``cut`` (:func:`_pages_of`)."""
+        kind, parts = where
+        for path, page_values in _pages_of(self.generator.urls, kind, parts, cut, values):
+            self.page(path, template, **page_values)
 
     def data(self, path: str, data: bytes) -> None:
         target = Path(output.destination(str(self.folder), path))

@@ -21,7 +21,7 @@ partial template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 from types import SimpleNamespace
@@ -33,6 +33,7 @@ from podium.text import N_
 from . import extensions
 from . import facts as facts_module
 from . import headings, i18n
+from . import paging
 from .summary import Dated
 from .urls import Urls
 
@@ -211,6 +212,7 @@ class UnitView:
     source: object = None  # the engine's unit, whose to_json() keys are :attr:`data`
     special: str = ""  # name of a dedicated partial, e.g. "catan"
     headers: list = field(default_factory=list)  # (title, label) of each column, translated (.headings)
+    href: str = ""  # the page of its round that shows it, with its anchor (:mod:`.paging`)
 
     @cached_property
     def data(self) -> dict:
@@ -268,6 +270,26 @@ class StandingView:
     cut_after: int | None = None
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
+    parts: list = field(default_factory=list)  # its rows cut into pages (:mod:`.paging`)
+
+    @cached_property
+    def page_of(self) -> dict:
+        """player id -> the URL of the page of these standings that holds the player."""
+        found = {}
+        for number, part in enumerate(self.parts or [self.rows], 1):
+            url = paging.page_url(self.url, number)
+            for row in part:
+                found.setdefault(row.player.id, url)
+        return found
+
+    def url_of(self, player_id: str) -> str:
+        return self.page_of.get(player_id, self.url)
+
+    def page(self, rows: list) -> "StandingView":
+        """The standings as one of their pages shows them: ``rows``, the cut line where it falls."""
+        offset = next((i for i, row in enumerate(self.rows) if row is rows[0]), 0) if rows else 0
+        cut_after = self.cut_after - offset if self.cut_after and self.cut_after > offset else None
+        return replace(self, rows=rows, cut_after=cut_after)
 
     @property
     def any_lots(self) -> bool:
@@ -327,6 +349,33 @@ class RoundView:
     start: object = None  # its start time from the event's schedule (.now)
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
+    parts: list = field(default_factory=list)  # its units cut into pages (:mod:`.paging`)
+
+    @cached_property
+    def hrefs(self) -> dict:
+        return {unit.number: unit.href for unit in self.units}
+
+    def unit_href(self, number) -> str:
+        """The page and anchor of its unit ``number`` (the round's page when there is none)."""
+        return self.hrefs.get(number) or self.url
+
+    def page(self, units: list) -> "RoundView":
+        """The round as one of its pages shows it: ``units``, the players seated at them
+        and, on a round of several pages, their lines of the draw."""
+        if len(self.parts) <= 1:
+            return self
+        shown = {id(unit) for unit in units}
+        find = [line for line in self.find if id(line[1]) in shown]
+        seated = {line[0].id for line in find}
+        seating = replace(self.seating, draw=[line for line in self.seating.draw if line.player.id in seated])
+        extra = self.extra
+        if extra.get("byes") and units:  # a knockout round's byes: on the page of the match numbers around theirs
+            index = next(i for i, part in enumerate(self.parts) if part and part[0] is units[0])
+            low = units[0].number if index else None
+            high = self.parts[index + 1][0].number if index + 1 < len(self.parts) else None
+            extra = {**extra, "byes": [bye for bye in extra["byes"]
+                                       if (low is None or bye["match"] >= low) and (high is None or bye["match"] < high)]}
+        return replace(self, units=units, find=find, seating=seating, extra=extra)
 
     @property
     def partials(self) -> list:
@@ -350,8 +399,8 @@ class GameView:
 
     @property
     def link(self) -> str:
-        """The game's unit on its round page."""
-        return f"{self.round.url}#{self.unit.anchor}"
+        """The game's unit on the page of its round that shows it."""
+        return self.unit.href or f"{self.round.url}#{self.unit.anchor}"
 
     @property
     def labelled_cells(self) -> list:
@@ -443,6 +492,7 @@ class EventView(Dated):
     as_of: str = ""  # the date of the latest result (.now.data_date)
     jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
     description: str = ""  # name, dates, venue, format and state as plain text (.headings)
+    page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
 
     @property
     def finished(self) -> bool:
@@ -545,10 +595,13 @@ def _stage_info(fmt, event) -> dict:
         return {}
 
 
-def event_view(outcome, urls: Urls | None = None, language: str | None = None, registry: dict | None = None) -> EventView:
+def event_view(outcome, urls: Urls | None = None, language: str | None = None, registry: dict | None = None,
+               page_sizes: dict | None = None) -> EventView:
     """The whole view tree of one event, in ``language`` (default: the event's own);
-    players who are in ``registry`` (players.yaml) link to their page across events."""
+    players who are in ``registry`` (players.yaml) link to their page across events;
+    long lists cut into pages of ``page_sizes`` (:func:`.paging.sizes`)."""
     urls = urls or Urls()
+    page_sizes = page_sizes or paging.sizes()
     event, fmt = outcome.event, outcome.format
     slug = event.slug
     lang = language or event.language or "en"
@@ -585,6 +638,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
         view.title = extensions.first("standing_title", fmt, s.stage) or ""
+        view.parts = paging.cut(rows, page_sizes["rows"])
         standings.append(view)
         previous_of[(s.stage, s.group)] = view
     for view in previous_of.values():
@@ -602,6 +656,10 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                      urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
                      waiting=r.waiting, session=r.session, extra=r.extra, note=r.source.note if r.source else None,
                      special=units[0].special if units and units[0].special else "")
+        view.parts = paging.cut(units, page_sizes["units"])
+        for number, part in enumerate(view.parts, 1):
+            for unit in part:
+                unit.href = f"{paging.page_url(view.url, number)}#{unit.anchor}"
         view.standing = next((s for s in standings if s.stage == r.stage and s.after_round == r.round and s.group is None), None) \
             or next((s for s in standings if s.stage == r.stage and s.after_round == r.round), None)
         if view.standing is not None:
@@ -644,7 +702,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                   for kind in ("event", "standings_index", "players", "classification", "format", "json")}
     view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
                      event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
-                     classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls)
+                     classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes)
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)

@@ -26,7 +26,9 @@ sees another event's view.  A module may define:
     ``[(label, url, section), ...]`` added to the event's navigation (``label``
     a msgid marked with ``N_``: templates translate it with ``tr()``).
 ``pages(ev)``
-    :class:`Page` s to render for one event (``ev.urls`` holds its URLs).
+    :class:`Page` s to render for one event (``ev.urls`` holds its URLs); a
+    page with a long list gives its ``cut`` (:class:`..paging.Cut`) and is
+    written as one page per part, each with its ``pager``.
 ``files(ev)``
     :class:`File` s (CSV, feeds, ...) to write for one event.
 ``site_pages(events, urls, registry)``
@@ -76,6 +78,7 @@ class Page:
     template: str
     values: dict = field(default_factory=dict)
     section: str = ""
+    cut: object = None  # a long list cut into pages (:class:`..paging.Cut`): one page each
 
 
 @dataclass

@@ -9,8 +9,8 @@
 * Sessions (:func:`pages`): ``{slug}/sessions/`` lists every session with its
   rounds; ``{slug}/session-{n}/`` shows one session's rounds and its own
   table, ranked over that session's rounds by the Grand Prix criteria (the
-  engine's ``extra["sessions"]``).  :func:`links` puts "Sessions" into the
-  event's navigation.
+  engine's ``extra["sessions"]``; a long table on pages of :mod:`..paging`).
+  :func:`links` puts "Sessions" into the event's navigation.
 
 Nothing here is translated: templates wrap every word in ``_()`` and
 translate the labels given here (msgids marked ``N_``) with ``tr()``; numbers
@@ -19,11 +19,11 @@ are written in the event's language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from podium.text import N_
-from .. import views
+from .. import paging, views
 from . import Page
 
 URLS = {
@@ -247,6 +247,15 @@ def sessions(ev) -> list[SessionView]:
     return found
 
 
+def _session_cut(view: SessionView, size: int) -> paging.Cut:
+    """A session's page on pages of ``size`` rows of its session table (:mod:`..paging`)."""
+    if view.standing is None:
+        return paging.Cut([None], lambda part: "", lambda part: {"session": view})
+    rows = view.standing.rows
+    return paging.Cut.of(rows, size, paging.by("rank"),
+                         lambda part: {"session": replace(view, standing=view.standing.page(part))})
+
+
 def links(ev):
     if ev.format.system != SYSTEM:
         return []
@@ -260,5 +269,5 @@ def pages(ev):
     result = [Page("sessions", {"slug": ev.slug}, "podium/baska/sessions", {"sessions": found}, section="sessions")]
     for view in found:
         result.append(Page("session", {"slug": ev.slug, "session": view.number}, "podium/baska/session",
-                           {"session": view, "sessions": found}, section="sessions"))
+                           {"sessions": found}, section="sessions", cut=_session_cut(view, ev.page_sizes["rows"])))
     return result

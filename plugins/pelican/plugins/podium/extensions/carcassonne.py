@@ -6,8 +6,9 @@
   decided, the group and the place the game is for.  Round pages show it with
   ``podium/carcassonne/games.html`` (round.html tries
   ``podium/<special>/<kind>.html`` first).
-* ``pages``: the Swiss crosstable (one table per group) and the playoff
-  bracket, built from the engine's ``extra["crosstable"]`` and
+* ``pages``: the Swiss crosstable (one table per group; a long one on pages of
+  rows, group after group: :func:`crosstable_cut`, the rule of :mod:`..paging`)
+  and the playoff bracket, built from the engine's ``extra["crosstable"]`` and
   ``extra["bracket"]``.
 * ``links``: Crosstable and Bracket in the event's navigation.
 
@@ -22,6 +23,7 @@ from fractions import Fraction
 
 from podium.formats.carcassonne import CarcassonneGame
 from podium.text import N_
+from .. import paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
 from . import Page
 
@@ -182,10 +184,18 @@ class CrossGroup:
 @dataclass
 class CrossTable:
     groups: list
+    grouped: bool | None = None  # a page of a crosstable cut into pages: whether the whole has groups
 
     @property
     def two(self) -> bool:
-        return len(self.groups) > 1
+        return self.grouped if self.grouped is not None else len(self.groups) > 1
+
+
+def crosstable_cut(table: CrossTable, size: int) -> paging.Cut:
+    """The crosstable on pages of ``size`` rows (:mod:`..paging`), group after group."""
+    return paging.Cut.of(paging.flatten(table.groups, "rows"), size,
+                         lambda part: paging.grouped_span(part, lambda row: row.rank or "—", lambda group: group.group),
+                         lambda part: {"ct": CrossTable(paging.regroup(table.groups, "rows", part), table.two)})
 
 
 def _result(points) -> str:
@@ -229,7 +239,7 @@ def crosstable_view(ev) -> CrossTable | None:
                     forfeit=bool(game["forfeit"]),
                     opponent_forfeit=bool(theirs and theirs["forfeit"]),
                     started=bool(game["started"]),
-                    url=f"{round_view.url}#game-{game['table']}" if round_view else ""))
+                    url=round_view.unit_href(game["table"]) if round_view else ""))
             row = by_player.get(pid)
             rows.append(CrossRow(row.rank if row else None, person, cells, list(row.cells) if row else [],
                                  reserve=person.reserve, by_lot=bool(row and row.by_lot)))
@@ -337,7 +347,7 @@ def bracket_view(ev) -> BracketView | None:
                                played=g.get("score") is not None, labels=list(g.get("slots") or []),
                                sources=list(g.get("from") or []))
             if round_view is not None and g.get("players"):
-                game.url = f"{round_view.url}#game-{g['table']}"
+                game.url = round_view.hrefs.get(g["table"]) or f"{round_view.url}#game-{g['table']}"
             unit = None
             if round_view is not None:
                 unit = next((u for u in round_view.units if u.number == g["table"] and isinstance(u, GameUnit)), None)
@@ -419,7 +429,8 @@ def pages(ev):
     found = []
     table = crosstable_view(ev)
     if table is not None:
-        found.append(Page("crosstable", {"slug": ev.slug}, "podium/carcassonne/crosstable", {"ct": table}, "crosstable"))
+        found.append(Page("crosstable", {"slug": ev.slug}, "podium/carcassonne/crosstable", {}, "crosstable",
+                          cut=crosstable_cut(table, ev.page_sizes["crosstable"])))
     bracket = bracket_view(ev)
     if bracket is not None:
         found.append(Page("bracket", {"slug": ev.slug}, "podium/carcassonne/bracket", {"bracket": bracket}, "bracket"))

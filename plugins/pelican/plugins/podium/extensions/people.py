@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from podium.collation import collation_key
+from .. import paging
 from . import Page
 
 URLS = {"people": "people/", "person": "people/{person}/"}
@@ -93,6 +94,9 @@ def site_pages(events, urls, registry) -> list[Page]:
     people = people_of(events, urls, registry)
     if not people:
         return []
-    pages = [Page("people", {}, "podium/people/index", {"people": people})]
+    listed = paging.Cut.of(people, paging.SIZES["rows"],
+                           paging.by("name"),
+                           lambda part: {"people": part})
+    pages = [Page("people", {}, "podium/people/index", {}, cut=listed)]
     pages += [Page("person", {"person": p.id}, "podium/people/person", {"person": p}) for p in people]
     return pages

@@ -1,6 +1,7 @@
 """Search: the site-level search page, with and without JavaScript.
 
-``search`` (``search/``) is one page for the whole site.  Without JavaScript
+``search`` (``search/``) is one page for the whole site (its player list on
+pages of :data:`..paging.SIZES` ``["lines"]`` names).  Without JavaScript
 it lists every event and every player, alphabetically, each name linking to
 the player's page in every event they played (and to their page across
 events when ``players.yaml`` has them), so the browser's Find (Ctrl+F) finds
@@ -20,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from podium.collation import collation_key
+from .. import paging
 from . import Page
 
 URLS = {"search": "search/"}
@@ -65,4 +67,7 @@ def site_pages(events, urls, registry) -> list[Page]:
     if not events:  # nothing to find: no page, and no form in the headers
         return []
     listed = sorted(events, key=lambda e: collation_key(e.name) + (e.slug,))
-    return [Page("search", {}, "podium/search/index", {"search_events": listed, "search_players": entries_of(events)})]
+    players = paging.Cut.of(entries_of(events), paging.SIZES["lines"],
+                            paging.by("name"),
+                            lambda part: {"search_players": part})
+    return [Page("search", {}, "podium/search/index", {"search_events": listed}, cut=players)]

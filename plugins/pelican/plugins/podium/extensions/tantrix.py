@@ -4,7 +4,10 @@
 
 - a bracket page (``tantrix_bracket``): the main draw and, when there is one,
   the consolation draw, drawn from ``EventOutcome.extra["bracket"]`` and
-  ``extra["consolation_bracket"]`` with the scored matches of the rounds;
+  ``extra["consolation_bracket"]`` with the scored matches of the rounds; a
+  bracket larger than one section (64 places, ``PODIUM_PAGE_SIZES["bracket"]``)
+  is an overview of the rounds after the sections, then one page per section
+  (:func:`bracket_cut`, the rule of :mod:`..paging`);
 - one page per match (``tantrix_match``): every game's result, TP, penalty
   minutes, running total and running lead (an inline SVG against the 5.0 TP
   line), the extra games, and how and when the match was decided;
@@ -20,13 +23,13 @@ templates or is a msgid (``N_``) they translate.  Status codes, rules and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import SimpleNamespace
 
 from podium.formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
-from podium.text import N_
-from .. import i18n
+from podium.text import N_, Text
+from .. import i18n, paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
 
 URLS = {
@@ -342,10 +345,81 @@ class BracketView:
     entrants: int
     rounds: list
     champion: PlayerView | None = None
+    whole_byes: int | None = None  # on a section of a bracket cut into pages: the whole bracket's byes
 
     @property
     def byes(self) -> int:
+        if self.whole_byes is not None:
+            return self.whole_byes
         return sum(1 for s in self.rounds[0].slots if s.bye) if self.rounds else 0
+
+
+def section_rounds(bracket: BracketView, section: int, players: int) -> list:
+    """The rounds of section ``section`` (from 0) of ``players`` places: the first rounds
+    (until the section's one winner), each with its part of the slots."""
+    found = []
+    for rnd in bracket.rounds:
+        count = players >> rnd.number  # slots of this round in one section
+        if count < 1:
+            break
+        found.append(replace(rnd, slots=rnd.slots[section * count:(section + 1) * count]))
+    return found
+
+
+def bracket_cut(drawn: list, places: list, players: int) -> paging.Cut:
+    """The brackets on pages (:mod:`..paging`) when one is larger than ``players``: page 1
+    the overview (every bracket's rounds after its sections, the places won there), then
+    each bracket's sections of ``players`` first-round places, in order, each with
+    the places of the players who went out in it.  A bracket not larger than ``players``
+    is shown whole on the overview."""
+    players = 1 << max(1, players.bit_length() - 1)  # a power of two, as the brackets' sizes
+    rounds_in_section = players.bit_length() - 1  # 64 places: 6 rounds up to the section's winner
+    section_of = {}  # main-draw player id -> section
+    sections = []
+    for index, bracket in enumerate(drawn):
+        if bracket.size <= players:
+            continue
+        for section in range(bracket.size // players):
+            sections.append((index, section))
+            if index == 0 and bracket.rounds:
+                for slot in section_rounds(bracket, section, players)[0].slots:
+                    for line in slot.lines:
+                        if line.player is not None:
+                            section_of[line.player.id] = section
+
+    def out_early(line) -> bool:
+        return line.out_in is not None and line.out_in.number <= rounds_in_section and line.place.player.id in section_of
+
+    def overview():
+        shown = []
+        for bracket in drawn:
+            if bracket.size <= players:
+                shown.append(bracket)
+            else:
+                shown.append(replace(bracket, rounds=bracket.rounds[rounds_in_section:], whole_byes=bracket.byes))
+        return {"brackets": shown, "places": [line for line in places if not out_early(line)]}
+
+    def values(part):
+        if part == "overview":
+            return overview()
+        index, section = part
+        bracket = drawn[index]
+        shown = replace(bracket, rounds=section_rounds(bracket, section, players), whole_byes=bracket.byes)
+        return {"brackets": [shown],
+                "places": [line for line in places if out_early(line) and section_of[line.place.player.id] == section]
+                if index == 0 else []}
+
+    def label(part):
+        if part == "overview":
+            return Text(N_("Overview"))
+        index, section = part
+        first = section * players // 2 + 1
+        matches = Text(N_("Match %(number)s"), number=paging.span(first, first + players // 2 - 1))
+        return matches if drawn[index].stage == "main" else Text(N_("%(a)s, %(b)s"), a=Text(N_("Consolation draw")), b=matches)
+
+    if not sections:
+        return paging.Cut([None], lambda part: "", lambda part: {"brackets": drawn, "places": places})
+    return paging.Cut(["overview"] + sections, label, values)
 
 
 def _units(ev) -> dict:
@@ -463,8 +537,8 @@ def pages(ev):
     if not _is_tantrix(ev):
         return []
     drawn = brackets(ev)
-    found = [Page("tantrix_bracket", {"slug": ev.slug}, "podium/tantrix/bracket",
-                  {"brackets": drawn, "places": final_places(ev, drawn[0])}, section="bracket")]
+    found = [Page("tantrix_bracket", {"slug": ev.slug}, "podium/tantrix/bracket", {}, section="bracket",
+                  cut=bracket_cut(drawn, final_places(ev, drawn[0]), ev.page_sizes["bracket"]))]
     for rnd in ev.rounds:
         matches = [u for u in rnd.units if isinstance(u, TantrixUnit)]
         for i, unit in enumerate(matches):

@@ -4,10 +4,11 @@
     For every seated round: the round's name, its start time and every
     player with their table (or match) in large type, in the event's
     alphabetical order, in columns on one printed page where it fits, and a
-    QR code to the event on the site.
+    QR code to the event on the site; a long list on pages (:mod:`..paging`).
 ``wall_standings`` (``{slug}/standings/wall/``)
     The latest standings of the most recent ranked stage (each group), in
-    large type, with the qualification cut, and a QR code to them.
+    large type, with the qualification cut, and a QR code to them; long
+    standings on pages of rows, group after group.
 
 Score sheets carry a QR code to their table on the round page
 (``podium/workflow/sheets.html``).  QR codes are SVG, made by ``segno``
@@ -21,9 +22,12 @@ Everything is linked from the event's tools page (``ev.urls["venue"]``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import segno
 from markupsafe import Markup, escape
 
+from .. import paging
 from . import Page
 
 URLS = {"round_poster": "{slug}/{stage}-{round}/poster/", "wall_standings": "{slug}/standings/wall/"}
@@ -43,6 +47,14 @@ def _parts(ev, rnd) -> dict:
     return {"slug": ev.slug, "stage": rnd.stage, "round": rnd.round}
 
 
+def _ranks(part) -> str:
+    return paging.grouped_span(part, lambda row: row.rank, lambda standing: standing.group)
+
+
+def _page(standing, rows):
+    return standing.page(rows)
+
+
 def links(ev):
     """The kit's URLs in ``ev.urls`` (``venue``: round URL -> poster URL; ``wall_standings``)."""
     urls = ev.urls_of
@@ -56,7 +68,12 @@ def pages(ev):
     found = []
     for rnd in ev.rounds:
         if rnd.units:
-            found.append(Page("round_poster", _parts(ev, rnd), "podium/venue/poster", {"rnd": rnd}, "organiser"))
+            names = paging.Cut.of(rnd.find, ev.page_sizes["lines"],
+                                  paging.by(lambda line: line[0].name),
+                                  lambda part, rnd=rnd: {"rnd": replace(rnd, find=part)})
+            found.append(Page("round_poster", _parts(ev, rnd), "podium/venue/poster", {}, "organiser", cut=names))
     if ev.standings:
-        found.append(Page("wall_standings", {"slug": ev.slug}, "podium/venue/standings", {"shown": ev.leaders}, "organiser"))
+        found.append(Page("wall_standings", {"slug": ev.slug}, "podium/venue/standings", {}, "organiser",
+                          cut=paging.Cut.of(paging.flatten(ev.leaders, "rows"), ev.page_sizes["rows"], _ranks,
+                                            lambda part: {"shown": paging.regroup(ev.leaders, "rows", part, _page)})))
     return found

@@ -15,6 +15,9 @@ Per round:
     no result yet: one table per printed page, players in seat order, empty
     boxes for the format's result fields, signature lines.
 
+Long lists (the keys of a draw, the find list, the sheets) are on pages of
+a fixed size, the rule of :mod:`..paging` (:func:`draw_cut`).
+
 Per event: ``organiser`` (``{slug}/organiser/``, every tool and download of
 the event in one list, linked from the event's navigation),
 ``standings_csv`` (``{slug}/standings.csv``) and ``event_atom``
@@ -43,7 +46,7 @@ from dataclasses import dataclass, field
 from podium import csvfile
 from podium.draw import key as draw_key
 from podium.text import N_, translate
-from .. import i18n
+from .. import i18n, paging
 from ..summary import summarise
 from ..views import round_byes
 from . import File, Page
@@ -140,6 +143,21 @@ def draw_check(ev, rnd) -> DrawCheck | None:
         groups.append(DrawGroup(label, lines, verify_command(seating.seed, seating.purpose, ids)))
     units = [(unit, [line_of[s.player.id] for s in unit.seats if s.player.id in line_of]) for unit in rnd.units]
     return DrawCheck(seating.seed, seating.purpose, groups, units)
+
+
+def draw_cut(check: DrawCheck, size: int) -> paging.Cut:
+    """The check of a draw on pages of ``size`` keys (:mod:`..paging`), every group's in
+    draw order; each unit that results listed on the page of its first player's key."""
+    lines = paging.flatten(check.groups, "lines")
+    parts = paging.cut(lines, size)
+    page_of = {id(line): number for number, part in enumerate(parts) for _group, line in part}
+
+    def values(part):
+        number = page_of[id(part[0][1])] if part else 0
+        units = [(unit, found) for unit, found in check.units if not found or page_of.get(id(found[0])) == number]
+        return {"check": DrawCheck(check.seed, check.purpose, paging.regroup(check.groups, "lines", part), units)}
+
+    return paging.Cut(parts, paging.by(lambda pair: pair[1].position), values)
 
 
 # == find your table ==================================================================
@@ -428,16 +446,19 @@ def pages(ev):
         parts = _parts(ev, rnd)
         check = draw_check(ev, rnd)
         if check is not None:
-            found.append(Page("round_verify", parts, "podium/workflow/verify", {"rnd": rnd, "check": check}, "rounds"))
+            found.append(Page("round_verify", parts, "podium/workflow/verify", {"rnd": rnd}, "rounds",
+                              cut=draw_cut(check, ev.page_sizes["lines"])))
         if rnd.units:
             found.append(Page("round_find", parts, "podium/workflow/find",
-                              {"rnd": rnd, "lines": find_lines(ev, rnd), "absent": absent_players(ev, rnd),
-                               "byes": bye_players(ev, rnd)}, "rounds"))
+                              {"rnd": rnd, "absent": absent_players(ev, rnd), "byes": bye_players(ev, rnd)}, "rounds",
+                              cut=paging.Cut.of(find_lines(ev, rnd), ev.page_sizes["lines"], paging.by("player.name"),
+                                                lambda part: {"lines": part})))
         printed = sheets(ev, rnd)
         if printed:
-            found.append(Page("round_sheets", parts, "podium/workflow/sheets",
-                              {"rnd": rnd, "sheets": printed, "statuses": TANTRIX_STATUSES,
-                               "byes": bye_players(ev, rnd)}, "rounds"))
+            found.append(Page("round_sheets", parts, "podium/workflow/sheets", {"rnd": rnd, "statuses": TANTRIX_STATUSES,
+                               "byes": bye_players(ev, rnd)},
+                              "rounds", cut=paging.Cut.of(printed, ev.page_sizes["units"], paging.by("unit.number"),
+                                                          lambda part: {"sheets": part})))
     found.append(Page("organiser", {"slug": ev.slug}, "podium/workflow/organiser", {}, "organiser"))
     return found
 
