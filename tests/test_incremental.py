@@ -119,8 +119,9 @@ def people_of(results: Path, slug: str) -> set:
 
 
 def test_a_change_invalidates_exactly_the_events_it_should(results, events, tmp_path):
-    """A template or a setting: every event; a translation: the events in that
-    language; a person in players.yaml: the events they played."""
+    """The theme's base template: every event; a template of one system (a theme's
+    override of the Tantrix bracket): the events of that system; a translation:
+    the events in that language; a person in players.yaml: the events they played."""
     import yaml
 
     output, cache = tmp_path / "output", tmp_path / "cache"
@@ -146,6 +147,15 @@ def test_a_change_invalidates_exactly_the_events_it_should(results, events, tmp_
         base = theme / "templates" / "base.html"
         assert after(lambda: base.write_text(base.read_text("utf-8").replace("<body>", "<body class=\"x\">"), "utf-8")) \
             == set(events)
+
+        systems = {slug: yaml.safe_load((results / slug / "event.yaml").read_text("utf-8"))["format"] for slug in events}
+        tantrix = {slug for slug, fmt in systems.items() if fmt.startswith("tantrix")}
+        assert tantrix and tantrix != set(events)
+        bracket = theme / "templates" / "podium" / "tantrix" / "bracket.html"
+        original = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates" / "podium" / "tantrix" / "bracket.html"
+        bracket.parent.mkdir(parents=True)
+        assert after(lambda: bracket.write_text(original.read_text("utf-8") + "{# the theme's own #}\n", "utf-8")) \
+            == tantrix
 
         languages = {slug: yaml.safe_load((results / slug / "event.yaml").read_text("utf-8")).get("language", "en")
                      for slug in events}
