@@ -281,3 +281,53 @@ def test_a_second_build_into_the_same_output_waits_then_stops_with_one_message(r
     assert f"another build is writing into {output}" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (output / "index.html").exists()
+
+
+def test_a_round_file_changed_at_once_keeping_its_size_is_seen(results, events, tmp_path):
+    """Saved right after a build, with the same length: its stamp is too recent to vouch for it."""
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    build(results, output, cache)  # the stamps are kept now
+    before = {slug: inodes(output, slug) for slug in events}
+    path = first_round_file(results / events[1])
+    text = path.read_text("utf-8")
+    path.write_text(text + "# a\n", "utf-8")
+    build(results, output, cache)
+    path.write_text(text + "# b\n", "utf-8")  # the same size, at once
+    build(results, output, cache)
+    assert rebuilt(before, output, events) == {events[1]}
+    assert_same_tree(output, build(results, tmp_path / "cold", tmp_path / "cold-cache"))
+
+
+def test_a_kept_digest_is_trusted_only_for_a_stamp_older_than_its_reading(tmp_path):
+    """The stat prefilter: an unchanged stamp well before the moment the digest was
+    read vouches for the bytes; one within the margin of it does not (the file may
+    have been written again within the same tick of its clock)."""
+    from pelican.plugins.podium import keys
+    from pelican.plugins.podium.cache import Store
+    from pelican.plugins.podium.stamps import MARGIN, NAME, Stamps
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "round-01.yaml").write_text("round: 1\n", "utf-8")
+    store = Store(tmp_path / "cache")
+    stamps = Stamps(store)
+    first = stamps.folder_files(folder)
+    assert first == keys.folder_files(folder) and stamps.read == 1
+    stamps.save()
+
+    (folder / "round-01.yaml").write_text("round: 2\n", "utf-8")  # same size
+    changed = str(folder / "round-01.yaml")
+    info = os.stat(changed)
+    record = store.record(NAME)
+    record["table"][changed][0] = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+    mtime = info.st_mtime_ns
+
+    # the kept digest is the old bytes', under the new stamp: as if read just before a write in the same tick
+    store.keep_record(NAME, "0" * 64, {}, taken=mtime + MARGIN // 2, table=record["table"])
+    racy = Stamps(store)
+    assert racy.folder_files(folder) == keys.folder_files(folder) != first and racy.read == 1
+
+    store.keep_record(NAME, "0" * 64, {}, taken=mtime + 2 * MARGIN, table=record["table"])
+    trusted = Stamps(store)
+    assert trusted.folder_files(folder) == first and trusted.read == 0  # not read: the stamp vouches

@@ -39,8 +39,9 @@ from . import i18n
 
 LIBRARIES = ("pelican", "jinja2", "markupsafe", "babel", "pyyaml", "jsonschema", "markdown")
 
-# settings that say where a build runs, not what it writes
-PLACES = frozenset({"OUTPUT_PATH", "CACHE_PATH", "PODIUM_RESULTS", "PODIUM_JOBS", "PATH"})
+# settings that say where a build runs or how Pelican keeps what it read, not what it writes
+PLACES = frozenset({"OUTPUT_PATH", "CACHE_PATH", "PODIUM_RESULTS", "PODIUM_JOBS", "PATH", "CACHE_CONTENT",
+                    "LOAD_CONTENT_CACHE", "CONTENT_CACHING_LAYER", "CHECK_MODIFIED_METHOD", "GZIP_CACHE"})
 
 
 def digest(*parts) -> str:
@@ -122,21 +123,36 @@ def file_digest(path: str, info=None) -> str:
 
 def files_below(folder: Path) -> list:
     """(path below ``folder`` with '/', absolute path, its stat or None) of every file
-    below ``folder``, by name, a folder's files before its subfolders'."""
+    below ``folder``, by name, a folder's files before its subfolders' (as
+    :func:`os.walk` lists them: a link to a folder is not followed)."""
     found = []
-    folder = os.path.abspath(folder)
-    for root, dirs, files in os.walk(folder):
-        dirs.sort()
-        base = os.path.relpath(root, folder)
-        for name in sorted(files):
-            path = os.path.join(root, name)
-            try:
-                info = os.stat(path)
-            except OSError:
-                info = None
-            relative = name if base == "." else f"{base}/{name}".replace(os.sep, "/")
-            found.append((relative, path, info))
+    _list_files(os.path.abspath(folder), "", found)
     return found
+
+
+def _list_files(folder: str, prefix: str, found: list) -> None:
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return
+    folders = []
+    for entry in entries:
+        try:
+            is_folder = entry.is_dir()
+        except OSError:
+            is_folder = False
+        if is_folder:
+            if not entry.is_symlink():
+                folders.append(entry)
+            continue
+        try:
+            info = os.stat(entry.path)
+        except OSError:
+            info = None
+        found.append((prefix + entry.name, entry.path, info))
+    for entry in folders:
+        _list_files(entry.path, f"{prefix}{entry.name}/", found)
 
 
 def people(registry: dict, ids) -> str:

@@ -328,7 +328,7 @@ class PodiumGenerator(Generator):
         record = self.records[slug]
         if record["key"] != self.keys[slug] or not used.unchanged(record.get("templates"), self.template_sources):
             return False
-        if all(self.manifest.current(path, record["key"]) for path in record["files"]):
+        if self.manifest.all_current(record["files"], record["key"]):
             self.in_place.add(slug)
             return True
         return self.store.complete(self.event_name(slug), record)
@@ -373,8 +373,11 @@ class PodiumGenerator(Generator):
             if slug in rendered:
                 continue
             record = self.records[slug]
+            if slug in self.in_place:
+                manifest.keep_all(record["files"], record["key"])
+                continue
             for path in sorted(record["files"]):
-                if slug in self.in_place or manifest.current(path, record["key"]):
+                if manifest.current(path, record["key"]):
                     manifest.keep(path, record["key"])
                 else:
                     source = self.store.file(self.event_name(slug), record["key"], path)
