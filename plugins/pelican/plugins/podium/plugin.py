@@ -319,15 +319,18 @@ class PodiumGenerator(Generator):
         before = self.store.record(self.manifest_name)
         self.manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
         self.in_place = set()  # events whose files are all in the output already
-        # the events to render: evaluated now, or shown differently now (evaluated again where rendered)
-        self.render = [slug for slug in self.slugs if slug in self.outcomes or not self._in_place_or_kept(slug)]
+        # the events to render first: evaluated now, or shown differently now (evaluated again where rendered)
+        self.render = [slug for slug in self.slugs if slug in self.outcomes or not self._still_right(slug)]
+
+    def _still_right(self, slug: str) -> bool:
+        """The event's cached pages are still right: the same key, and the templates they asked for unchanged."""
+        record = self.records[slug]
+        return record["key"] == self.keys[slug] and used.unchanged(record.get("templates"), self.template_sources)
 
     def _in_place_or_kept(self, slug: str) -> bool:
-        """The event's cached pages are still right (same key), and every one is
-        either in the output as Podium put it there or kept whole in the cache."""
+        """Every one of the event's cached pages (still right) is either in the output
+        as Podium put it there or kept whole in the cache."""
         record = self.records[slug]
-        if record["key"] != self.keys[slug] or not used.unchanged(record.get("templates"), self.template_sources):
-            return False
         if self.manifest.all_current(record["files"], record["key"]):
             self.in_place.add(slug)
             return True
@@ -355,20 +358,11 @@ class PodiumGenerator(Generator):
             output.write(output_path, MARKER, MARKER_TEXT.encode("utf-8"))
 
         work = partial(self._write_event, output_path)
-        for slug, written in workers.largest_first(work, self.render, self.jobs, size=self._size):
-            files, placed, document, people, templates = written
-            key = self.keys[slug]
-            for path, found in placed.items():
-                manifest.keep(path, key, found)
-            header = self.headers[slug]
-            known = hashlib.sha256(document.encode("utf-8")).hexdigest()
-            self.store.keep_record(self.event_name(slug), key, files, inputs=self.inputs[slug],
-                                   shown=self.shown(header.language), language=header.language, people=people,
-                                   summary=document, summary_digest=known, header=summary.header_record(header),
-                                   templates={name: self.template_sources.get(name) for name in templates})
-            self.summaries.pop(slug, None)
-            self.summary_texts[slug] = (document, known)
-        rendered = set(self.render)
+        self._render(work, self.render)  # what changed first: the pages a preview waits for
+        again = [slug for slug in self.slugs if slug not in self.outcomes and slug not in self.render
+                 and not self._in_place_or_kept(slug)]
+        self._render(work, again)  # pages gone from the output and from the cache
+        rendered = set(self.render + again)
         for slug in self.slugs:
             if slug in rendered:
                 continue
@@ -390,6 +384,23 @@ class PodiumGenerator(Generator):
         for name in self.store.names("event-"):
             if name[len("event-"):].split(".")[0] not in self.folder_of:
                 self.store.drop(name)
+
+    def _render(self, work, slugs: list) -> None:
+        """View and render the events ``slugs`` (on every core, largest first) and keep their records."""
+        manifest = self.manifest
+        for slug, written in workers.largest_first(work, slugs, self.jobs, size=self._size):
+            files, placed, document, people, templates = written
+            key = self.keys[slug]
+            for path, found in placed.items():
+                manifest.keep(path, key, found)
+            header = self.headers[slug]
+            known = hashlib.sha256(document.encode("utf-8")).hexdigest()
+            self.store.keep_record(self.event_name(slug), key, files, inputs=self.inputs[slug],
+                                   shown=self.shown(header.language), language=header.language, people=people,
+                                   summary=document, summary_digest=known, header=summary.header_record(header),
+                                   templates={name: self.template_sources.get(name) for name in templates})
+            self.summaries.pop(slug, None)
+            self.summary_texts[slug] = (document, known)
 
     def _size(self, slug: str) -> int:
         """About how much viewing and writing an event's pages takes: rounds (round,
