@@ -331,3 +331,32 @@ def test_a_kept_digest_is_trusted_only_for_a_stamp_older_than_its_reading(tmp_pa
     store.keep_record(NAME, "0" * 64, {}, taken=mtime + 2 * MARGIN, table=record["table"])
     trusted = Stamps(store)
     assert trusted.folder_files(folder) == first and trusted.read == 0  # not read: the stamp vouches
+
+
+def test_the_templates_a_page_asks_for_are_recorded_found_or_missing():
+    """What an event's key takes of the templates: every name the rendering asked for,
+    a missing one (``ignore missing``) too, so that adding it later renders the event again."""
+    from jinja2 import DictLoader, Environment
+
+    from pelican.plugins.podium import used
+
+    env = Environment(loader=DictLoader({
+        "page.html": "{% extends 'base.html' %}{% block b %}{% include 'odd/' ~ kind ~ '.html' ignore missing %}"
+                     "{% include ['x.html', 'part.html', 'y.html'] %}{% endblock %}",
+        "base.html": "<{% block b %}{% endblock %}>",
+        "part.html": "{% import 'macros.html' as m %}{{ m.hi() }}",
+        "macros.html": "{% macro hi() %}hi{% endmacro %}",
+        "unused.html": "never",
+    }))
+    watch = used.Watch(env)
+    with watch.recording() as names:
+        assert env.get_template("page.html").render(kind="tantrix") == "<hi>"
+    assert names == {"page.html", "base.html", "odd/tantrix.html", "x.html", "part.html", "macros.html"}
+    sources = used.sources(env)
+    kept = {name: sources.get(name) for name in names}
+    assert used.unchanged(kept, sources)
+    env.loader.mapping["odd/tantrix.html"] = "now there"
+    assert not used.unchanged(kept, used.sources(env))
+    env.loader.mapping.pop("odd/tantrix.html")
+    env.loader.mapping["unused.html"] = "changed"
+    assert used.unchanged(kept, used.sources(env))

@@ -13,24 +13,27 @@ Wiring, the Pelican way:
 Only what changed is evaluated and rendered.  Each event's files are kept
 in the cache (:mod:`.cache`, in ``CACHE_PATH``) under a key of everything
 they depend on (:mod:`.keys`).  When the generator is made -- before
-Pelican cleans or writes anything -- every event folder is hashed; an event
-whose inputs (files, people, variants, code) and whose templates,
-translations and settings are those of its cached record is not loaded
-any further.  The others are evaluated (one task per event, largest first,
-on every core: :mod:`podium.workers`) and any problem stops the build
-there, so nothing is written.  ``generate_context`` gives every page the
-events' headers (``podium_events``, :class:`.summary.EventHeader`) and adds
-what Pelican knows (the site menu, the rules pages, the URLs of the
-site-wide pages) to each event's key.  ``generate_output`` views and renders
-the events whose key changed, in worker processes forked then, through
+Pelican cleans or writes anything -- every event folder is hashed, reading
+only the files whose stat changed (:mod:`.stamps`); an event whose inputs
+(files, people, variants, code) and whose translations and settings are
+those of its cached record is not loaded any further.  The others are
+evaluated (one task per event, largest first, on every core:
+:mod:`podium.workers`) and any problem stops the build there, so nothing is
+written.  ``generate_context`` gives every page the events' headers
+(``podium_events``, :class:`.summary.EventHeader`, kept in each record) and
+adds what Pelican knows (the site menu, the rules pages, the URLs of the
+site-wide pages) to each event's key.  ``generate_output`` first views and
+renders the events whose key changed or whose pages asked for a template
+that changed since (:mod:`.used`), in worker processes forked then, through
 Pelican's writer into a staging folder of the cache, and puts every file
-into the output folder atomically (:mod:`.output`); an unchanged event's
-files are left where they are, or linked back from the cache if they are
-missing.  The site-wide pages (home, people, search, feed) are made from
-the events' summaries (:mod:`.summary`), each page cached under the digest
-of what it shows.  Files Podium wrote before and not now (an event that is
-gone) are removed.  A warm build therefore writes the same bytes as a cold
-one.
+into the output folder atomically (:mod:`.output`); then an unchanged
+event's files are left where they are, or linked back from the cache if
+they are missing.  The site-wide pages (home, people, search, feed) are
+made from the events' summaries (:mod:`.summary`), each page cached under
+the digest of what it shows; when nothing they are made of changed, they
+are left alone without reading a summary.  Files Podium wrote before and
+not now (an event that is gone) are removed.  A warm build therefore writes
+the same bytes as a cold one.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
