@@ -21,14 +21,15 @@ What is measured (docs/performance.md says how to read each number):
     One round file of one event changed (a comment appended: its bytes
     differ, so the event is evaluated and rendered again), then the same
     build: the time of ``run()``; the fastest of ``--repeat``, each changing
-    another event.
+    another event.  The CPU time of every run is printed too.
 ``noop``
-    The same build with nothing changed; the fastest of ``--repeat``.
+    The same build with nothing changed; the fastest of ``--repeat`` (and
+    each run's CPU time).
 ``serve``
     The preview server (``make serve``, :mod:`pelican.plugins.podium.serve`)
     running on the archive: the time from saving a round file to the
     rebuilt round page on disk (its file replaced); the median of
-    ``--repeat`` saves.
+    ``--repeat`` saves, and the CPU time the server used for each.
 ``markdown_ratio``
     Pelican building ``--sample`` standings tables of the archive written as
     Markdown pages, seconds per page, over the cold build's seconds per page
@@ -396,15 +397,31 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events: list[Path], log=print) -> list[float]:
+def cpu_of(run: dict) -> float:
+    """The CPU time (user + system) of a build's ``run()`` and of its worker processes."""
+    return run["cpu"] + run["workers_cpu"]
+
+
+def process_cpu(pid: int) -> float | None:
+    """The CPU time a process has used so far (Linux's /proc), or None where it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events: list[Path],
+                log=print) -> tuple[list[float], list[float]]:
     """Start the preview server on the archive; for each of ``events`` save a round
-    file and time until its round page is replaced on disk."""
+    file and time until its round page is replaced on disk: those times, and the
+    CPU time the server used meanwhile (empty where it cannot be read)."""
     env = dict(os.environ, PYTHONHASHSEED="0", PODIUM_RESULTS=str(results))
     server = subprocess.Popen([sys.executable, "-m", "pelican.plugins.podium.serve", "--settings", str(settings),
                                "--output", str(output), "--cache-path", str(cache), "--port", str(free_port()),
                                "--interval", "0.05", "--content", str(ROOT / "content")],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    times = []
+    times, cpu = [], []
     try:
         for line in server.stdout:
             if line.startswith("serving "):
@@ -415,6 +432,7 @@ def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events
             page = round_page(output, sorted(p for p in event.iterdir() if p.suffix == ".yaml" and p.name != "event.yaml")[-1])
             before = os.stat(page).st_ino
             time.sleep(0.3)  # a quiet moment: the server has looked at the tree since the last save
+            used = process_cpu(server.pid)
             start = time.perf_counter()
             touch_round(event, f"serve {n}")
             while os.stat(page).st_ino == before:
@@ -422,10 +440,13 @@ def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events
                     raise RuntimeError(f"{page} was not rebuilt within 120 s")
                 time.sleep(0.005)
             times.append(time.perf_counter() - start)
+            after = process_cpu(server.pid)
+            if used is not None and after is not None:
+                cpu.append(after - used)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    return times
+    return times, cpu if len(cpu) == len(times) else []
 
 
 def run(events: int = 200, sample: int = 1000, cache: Path | None = None, work: Path | None = None,
@@ -457,23 +478,28 @@ def run(events: int = 200, sample: int = 1000, cache: Path | None = None, work: 
             f"{cold['worker_rss_bytes'] / 2 ** 20:.0f} MB); process wall {cold['wall']:.2f} s incl. "
             f"{cold['imports']:.2f} s of imports")
 
-        warm = []
+        warm_runs = []
         for n in range(repeat):
             touch_round(slugs[(n * 37) % len(slugs)], f"warm {n}")
-            warm.append(build_archive(results, output, settings, build_cache)["seconds"])
+            warm_runs.append(build_archive(results, output, settings, build_cache))
+        warm = [run["seconds"] for run in warm_runs]
         numbers["warm_s"] = min(warm)
         log(f"warm: one round file of one event changed: {min(warm):.3f} s "
-            f"({100 * min(warm) / cold['seconds']:.1f}% of cold; runs {', '.join(f'{t:.3f}' for t in warm)} s)")
+            f"({100 * min(warm) / cold['seconds']:.1f}% of cold; runs {', '.join(f'{t:.3f}' for t in warm)} s; "
+            f"CPU {', '.join(f'{cpu_of(run):.3f}' for run in warm_runs)} s)")
 
-        noop = [build_archive(results, output, settings, build_cache)["seconds"] for _ in range(repeat)]
+        noop_runs = [build_archive(results, output, settings, build_cache) for _ in range(repeat)]
+        noop = [run["seconds"] for run in noop_runs]
         numbers["noop_s"] = min(noop)
-        log(f"noop: nothing changed: {min(noop):.3f} s (runs {', '.join(f'{t:.3f}' for t in noop)} s)")
+        log(f"noop: nothing changed: {min(noop):.3f} s (runs {', '.join(f'{t:.3f}' for t in noop)} s; "
+            f"CPU {', '.join(f'{cpu_of(run):.3f}' for run in noop_runs)} s)")
 
-        saves = serve_saves(results, output, build_cache, settings,
-                            [slugs[(n * 53 + 11) % len(slugs)] for n in range(repeat)], log)
+        saves, save_cpu = serve_saves(results, output, build_cache, settings,
+                                      [slugs[(n * 53 + 11) % len(slugs)] for n in range(repeat)], log)
         numbers["serve_s"] = statistics.median(saves)
+        cpu_text = f"; the server's CPU {', '.join(f'{t:.3f}' for t in save_cpu)} s" if save_cpu else ""
         log(f"serve: a round file saved -> its round page rebuilt on disk, in the preview server: "
-            f"{numbers['serve_s']:.3f} s (median; saves {', '.join(f'{t:.3f}' for t in saves)} s)")
+            f"{numbers['serve_s']:.3f} s (median; saves {', '.join(f'{t:.3f}' for t in saves)} s{cpu_text})")
 
         texts = markdown_pages(output, sample)
         md = build_markdown(texts, work / "markdown", settings)

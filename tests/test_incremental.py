@@ -119,8 +119,9 @@ def people_of(results: Path, slug: str) -> set:
 
 
 def test_a_change_invalidates_exactly_the_events_it_should(results, events, tmp_path):
-    """A template or a setting: every event; a translation: the events in that
-    language; a person in players.yaml: the events they played."""
+    """The theme's base template: every event; a template of one system (a theme's
+    override of the Tantrix bracket): the events of that system; a translation:
+    the events in that language; a person in players.yaml: the events they played."""
     import yaml
 
     output, cache = tmp_path / "output", tmp_path / "cache"
@@ -146,6 +147,15 @@ def test_a_change_invalidates_exactly_the_events_it_should(results, events, tmp_
         base = theme / "templates" / "base.html"
         assert after(lambda: base.write_text(base.read_text("utf-8").replace("<body>", "<body class=\"x\">"), "utf-8")) \
             == set(events)
+
+        systems = {slug: yaml.safe_load((results / slug / "event.yaml").read_text("utf-8"))["format"] for slug in events}
+        tantrix = {slug for slug, fmt in systems.items() if fmt.startswith("tantrix")}
+        assert tantrix and tantrix != set(events)
+        bracket = theme / "templates" / "podium" / "tantrix" / "bracket.html"
+        original = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates" / "podium" / "tantrix" / "bracket.html"
+        bracket.parent.mkdir(parents=True)
+        assert after(lambda: bracket.write_text(original.read_text("utf-8") + "{# the theme's own #}\n", "utf-8")) \
+            == tantrix
 
         languages = {slug: yaml.safe_load((results / slug / "event.yaml").read_text("utf-8")).get("language", "en")
                      for slug in events}
@@ -271,3 +281,82 @@ def test_a_second_build_into_the_same_output_waits_then_stops_with_one_message(r
     assert f"another build is writing into {output}" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (output / "index.html").exists()
+
+
+def test_a_round_file_changed_at_once_keeping_its_size_is_seen(results, events, tmp_path):
+    """Saved right after a build, with the same length: its stamp is too recent to vouch for it."""
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    build(results, output, cache)  # the stamps are kept now
+    before = {slug: inodes(output, slug) for slug in events}
+    path = first_round_file(results / events[1])
+    text = path.read_text("utf-8")
+    path.write_text(text + "# a\n", "utf-8")
+    build(results, output, cache)
+    path.write_text(text + "# b\n", "utf-8")  # the same size, at once
+    build(results, output, cache)
+    assert rebuilt(before, output, events) == {events[1]}
+    assert_same_tree(output, build(results, tmp_path / "cold", tmp_path / "cold-cache"))
+
+
+def test_a_kept_digest_is_trusted_only_for_a_stamp_older_than_its_reading(tmp_path):
+    """The stat prefilter: an unchanged stamp well before the moment the digest was
+    read vouches for the bytes; one within the margin of it does not (the file may
+    have been written again within the same tick of its clock)."""
+    from pelican.plugins.podium import keys
+    from pelican.plugins.podium.cache import Store
+    from pelican.plugins.podium.stamps import MARGIN, NAME, Stamps
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "round-01.yaml").write_text("round: 1\n", "utf-8")
+    store = Store(tmp_path / "cache")
+    stamps = Stamps(store)
+    first = stamps.folder_files(folder)
+    assert first == keys.folder_files(folder) and stamps.read == 1
+    stamps.save()
+
+    (folder / "round-01.yaml").write_text("round: 2\n", "utf-8")  # same size
+    changed = str(folder / "round-01.yaml")
+    info = os.stat(changed)
+    record = store.record(NAME)
+    record["table"][changed][0] = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+    mtime = info.st_mtime_ns
+
+    # the kept digest is the old bytes', under the new stamp: as if read just before a write in the same tick
+    store.keep_record(NAME, "0" * 64, {}, taken=mtime + MARGIN // 2, table=record["table"])
+    racy = Stamps(store)
+    assert racy.folder_files(folder) == keys.folder_files(folder) != first and racy.read == 1
+
+    store.keep_record(NAME, "0" * 64, {}, taken=mtime + 2 * MARGIN, table=record["table"])
+    trusted = Stamps(store)
+    assert trusted.folder_files(folder) == first and trusted.read == 0  # not read: the stamp vouches
+
+
+def test_the_templates_a_page_asks_for_are_recorded_found_or_missing():
+    """What an event's key takes of the templates: every name the rendering asked for,
+    a missing one (``ignore missing``) too, so that adding it later renders the event again."""
+    from jinja2 import DictLoader, Environment
+
+    from pelican.plugins.podium import used
+
+    env = Environment(loader=DictLoader({
+        "page.html": "{% extends 'base.html' %}{% block b %}{% include 'odd/' ~ kind ~ '.html' ignore missing %}"
+                     "{% include ['x.html', 'part.html', 'y.html'] %}{% endblock %}",
+        "base.html": "<{% block b %}{% endblock %}>",
+        "part.html": "{% import 'macros.html' as m %}{{ m.hi() }}",
+        "macros.html": "{% macro hi() %}hi{% endmacro %}",
+        "unused.html": "never",
+    }))
+    watch = used.Watch(env)
+    with watch.recording() as names:
+        assert env.get_template("page.html").render(kind="tantrix") == "<hi>"
+    assert names == {"page.html", "base.html", "odd/tantrix.html", "x.html", "part.html", "macros.html"}
+    sources = used.sources(env)
+    kept = {name: sources.get(name) for name in names}
+    assert used.unchanged(kept, sources)
+    env.loader.mapping["odd/tantrix.html"] = "now there"
+    assert not used.unchanged(kept, used.sources(env))
+    env.loader.mapping.pop("odd/tantrix.html")
+    env.loader.mapping["unused.html"] = "changed"
+    assert used.unchanged(kept, used.sources(env))

@@ -38,11 +38,23 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 KEY = re.compile(r"^[0-9a-f]{16,64}$")
 
 
+# one or more parts, '/' between them; no part empty, "." or ".."; no backslash or NUL anywhere
+RELATIVE = re.compile(r"(?!\.\.?(?:/|$))[^/\\\0]+(?:/(?!\.\.?(?:/|$))[^/\\\0]+)*")
+
+
 def relative(path: str) -> bool:
     """``path`` is a plain relative path (no ``..``, no root, no NUL): it stays below any folder."""
-    parts = path.split("/")
-    return bool(path) and not path.startswith("/") and "\\" not in path and "\0" not in path \
-        and all(part not in ("", ".", "..") for part in parts)
+    return RELATIVE.fullmatch(path) is not None
+
+
+# the records this process read or wrote last: path -> (the file's stamp then, the record).
+# Records are written by rename, so a record written again is a new file (a new inode);
+# one changed in place has another size or time.
+_KNOWN: dict = {}
+
+
+def _stamp(info) -> tuple:
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 class Store:
@@ -54,11 +66,26 @@ class Store:
     # -- records -----------------------------------------------------------------------
 
     def record(self, name: str) -> dict | None:
-        """The record of ``name``, or None if there is none to trust."""
+        """The record of ``name``, or None if there is none to trust.  The same
+        object for every call while the record's file is the one read or
+        written last in this process (:data:`_KNOWN`): callers never change it."""
+        path = str(self.root / "entries" / f"{name}.json")
         try:
-            data = json.loads((self.root / "entries" / f"{name}.json").read_text("utf-8"))
+            stamp = _stamp(os.stat(path))
+            known = _KNOWN.get(path)
+            if known is not None and known[0] == stamp:
+                return known[1]
+            with open(path, encoding="utf-8") as handle:
+                data = json.loads(handle.read())
         except (OSError, ValueError, UnicodeDecodeError):
             return None
+        data = self._trusted(name, data)
+        _KNOWN[path] = (stamp, data)
+        return data
+
+    @staticmethod
+    def _trusted(name: str, data) -> dict | None:
+        """``data`` if it is a record of ``name`` of this :data:`FORMAT` whose file paths are plain relative ones."""
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("name") != name:
             return None
         key, files = data.get("key"), data.get("files")
@@ -75,10 +102,13 @@ class Store:
         folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
         try:
+            text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))  # C's encoder, not dump's
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(data, out, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                out.write(text)
             os.chmod(temporary, 0o666 & ~umask())  # as open() would make it
-            os.replace(temporary, folder / f"{name}.json")
+            target = folder / f"{name}.json"
+            os.replace(temporary, target)
+            _KNOWN[str(target)] = (_stamp(os.stat(target)), data)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise

@@ -7,9 +7,8 @@ An event's pages are a function of
 - the named variants of ``RESULTS/formats/`` (all of them: which ones an
   event uses is known only once it is loaded);
 - Podium's code and the releases of the libraries it runs on (:func:`code`);
-- the templates (every template the Jinja environment can load: a page can
-  include a template whose name it computes, so which ones it uses is known
-  only once it is rendered);
+- the templates its pages asked for when they were last rendered (found or
+  missing: :mod:`.used`), each by the digest of its source;
 - the translations of the language its pages are written in;
 - the settings (:func:`settings`);
 - what the build takes from Pelican and from the other events: the site
@@ -40,8 +39,9 @@ from . import i18n
 
 LIBRARIES = ("pelican", "jinja2", "markupsafe", "babel", "pyyaml", "jsonschema", "markdown")
 
-# settings that say where a build runs, not what it writes
-PLACES = frozenset({"OUTPUT_PATH", "CACHE_PATH", "PODIUM_RESULTS", "PODIUM_JOBS", "PATH"})
+# settings that say where a build runs or how Pelican keeps what it read, not what it writes
+PLACES = frozenset({"OUTPUT_PATH", "CACHE_PATH", "PODIUM_RESULTS", "PODIUM_JOBS", "PATH", "CACHE_CONTENT",
+                    "LOAD_CONTENT_CACHE", "CONTENT_CACHING_LAYER", "CHECK_MODIFIED_METHOD", "GZIP_CACHE"})
 
 
 def digest(*parts) -> str:
@@ -52,8 +52,26 @@ def digest(*parts) -> str:
 def canonical(value) -> str:
     """A text that is the same for equal values in any process: dicts by sorted
     key, callables, classes and modules by their dotted names, objects whose
-    text holds a memory address by their type alone."""
-    return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    text holds a memory address by their type alone.
+
+    JSON's own encoder writes what it knows (dicts with text keys, lists,
+    texts, numbers) and asks :func:`_other` for the rest; a value it cannot
+    write that way (a dict with keys of other kinds) is made plain first
+    (:func:`_plain`).  Which way a value takes depends only on its types."""
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_other)
+    except (TypeError, ValueError):
+        return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _other(value):
+    """What JSON's encoder cannot write, as :func:`_plain` gives it (one level: the encoder does the rest)."""
+    known = getattr(value, "cache_digest", None)
+    if isinstance(known, str):
+        return "digest:" + known
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"$": type(value).__qualname__, **{f.name: getattr(value, f.name) for f in dataclasses.fields(value)}}
+    return _plain(value)
 
 
 def _plain(value):
@@ -82,22 +100,59 @@ def _plain(value):
     return type(value).__qualname__ if " at 0x" in text else text
 
 
-def folder_files(folder: Path) -> str:
+def folder_files(folder: Path, digest_of=None) -> str:
     """Every file below ``folder`` (names and bytes); the same text for a missing folder
-    and an empty one."""
-    hasher = hashlib.sha256()
-    if folder.is_dir():
-        for root, dirs, files in os.walk(folder):
-            dirs.sort()
-            for name in sorted(files):
-                path = Path(root, name)
-                hasher.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape") + b"\0")
-                try:
-                    hasher.update(path.read_bytes())
-                except OSError:  # unreadable: loading it reports the problem
-                    hasher.update(b"\1unreadable")
-                hasher.update(b"\0")
+    and an empty one.  ``digest_of(path, stat)`` gives a file's digest (default:
+    :func:`file_digest` of its bytes; :class:`.stamps.Stamps` reuses kept ones)."""
+    hasher = hashlib.sha256(b"folder\0")
+    digest_of = digest_of or file_digest
+    for relative, path, info in files_below(folder):
+        found = digest_of(path, info)
+        hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + found.encode() + b"\0")
     return hasher.hexdigest()
+
+
+def file_digest(path: str, info=None) -> str:
+    """SHA-256 of a file's bytes; ``unreadable`` for a file that cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:  # unreadable: loading it reports the problem
+        return "unreadable"
+
+
+def files_below(folder: Path) -> list:
+    """(path below ``folder`` with '/', absolute path, its stat or None) of every file
+    below ``folder``, by name, a folder's files before its subfolders' (as
+    :func:`os.walk` lists them: a link to a folder is not followed)."""
+    found = []
+    _list_files(os.path.abspath(folder), "", found)
+    return found
+
+
+def _list_files(folder: str, prefix: str, found: list) -> None:
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return
+    folders = []
+    for entry in entries:
+        try:
+            is_folder = entry.is_dir()
+        except OSError:
+            is_folder = False
+        if is_folder:
+            if not entry.is_symlink():
+                folders.append(entry)
+            continue
+        try:
+            info = os.stat(entry.path)
+        except OSError:
+            info = None
+        found.append((prefix + entry.name, entry.path, info))
+    for entry in folders:
+        _list_files(entry.path, f"{prefix}{entry.name}/", found)
 
 
 def people(registry: dict, ids) -> str:
@@ -124,18 +179,6 @@ def code() -> str:
     for package in (Path(podium.__file__).parent, Path(__file__).parent):
         for path in sorted(package.rglob("*.py")):
             hasher.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
-    return hasher.hexdigest()
-
-
-def templates(env) -> str:
-    """Every template the environment can load, by name and source."""
-    hasher = hashlib.sha256()
-    for name in sorted(env.list_templates()):
-        try:
-            source = env.loader.get_source(env, name)[0]
-        except Exception:  # noqa: BLE001 - a template that cannot be read fails the build when used
-            source = "\0unreadable"
-        hasher.update(name.encode("utf-8", "surrogateescape") + b"\0" + source.encode("utf-8", "surrogateescape") + b"\0")
     return hasher.hexdigest()
 
 

@@ -13,24 +13,27 @@ Wiring, the Pelican way:
 Only what changed is evaluated and rendered.  Each event's files are kept
 in the cache (:mod:`.cache`, in ``CACHE_PATH``) under a key of everything
 they depend on (:mod:`.keys`).  When the generator is made -- before
-Pelican cleans or writes anything -- every event folder is hashed; an event
-whose inputs (files, people, variants, code) and whose templates,
-translations and settings are those of its cached record is not loaded
-any further.  The others are evaluated (one task per event, largest first,
-on every core: :mod:`podium.workers`) and any problem stops the build
-there, so nothing is written.  ``generate_context`` gives every page the
-events' headers (``podium_events``, :class:`.summary.EventHeader`) and adds
-what Pelican knows (the site menu, the rules pages, the URLs of the
-site-wide pages) to each event's key.  ``generate_output`` views and renders
-the events whose key changed, in worker processes forked then, through
+Pelican cleans or writes anything -- every event folder is hashed, reading
+only the files whose stat changed (:mod:`.stamps`); an event whose inputs
+(files, people, variants, code) and whose translations and settings are
+those of its cached record is not loaded any further.  The others are
+evaluated (one task per event, largest first, on every core:
+:mod:`podium.workers`) and any problem stops the build there, so nothing is
+written.  ``generate_context`` gives every page the events' headers
+(``podium_events``, :class:`.summary.EventHeader`, kept in each record) and
+adds what Pelican knows (the site menu, the rules pages, the URLs of the
+site-wide pages) to each event's key.  ``generate_output`` first views and
+renders the events whose key changed or whose pages asked for a template
+that changed since (:mod:`.used`), in worker processes forked then, through
 Pelican's writer into a staging folder of the cache, and puts every file
-into the output folder atomically (:mod:`.output`); an unchanged event's
-files are left where they are, or linked back from the cache if they are
-missing.  The site-wide pages (home, people, search, feed) are made from
-the events' summaries (:mod:`.summary`), each page cached under the digest
-of what it shows.  Files Podium wrote before and not now (an event that is
-gone) are removed.  A warm build therefore writes the same bytes as a cold
-one.
+into the output folder atomically (:mod:`.output`); then an unchanged
+event's files are left where they are, or linked back from the cache if
+they are missing.  The site-wide pages (home, people, search, feed) are
+made from the events' summaries (:mod:`.summary`), each page cached under
+the digest of what it shows; when nothing they are made of changed, they
+are left alone without reading a summary.  Files Podium wrote before and
+not now (an event that is gone) are removed.  A warm build therefore writes
+the same bytes as a cold one.
 
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
@@ -66,7 +69,8 @@ from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import compiled, extensions, i18n, keys, lock, now, output, paging, static, summary, translations
+from . import compiled, extensions, i18n, keys, lock, now, output, paging, static, summary, translations, used
+from .stamps import Stamps
 from .extensions import venue
 from .cache import Store
 from .publish import MARKER, MARKER_TEXT
@@ -128,17 +132,22 @@ class PodiumGenerator(Generator):
         lock.acquire(self.output_path, wait)
         lock.acquire(self.store.root, wait)
         self.store.clear_staging()
+        self.stamps = Stamps(self.store)  # folder digests, reading only the files whose stat changed
         self.shown_by_language: dict = {}
         record = self.store.record("translations")
         self.translation_digests = dict(record["languages"]) if record and isinstance(record.get("languages"), dict) else {}
         self.settings_digest = keys.settings(settings)
-        self.shown_base = keys.digest(keys.templates(self.env), self.settings_digest, keys.code())
+        self.shown_base = keys.digest(self.settings_digest, keys.code())
+        self.watch = used.Watch(self.env)  # the templates each event's pages ask for
+        self.template_sources = used.sources(self.env)  # taken before anything is rendered
+        self.templates_digest = keys.digest(self.template_sources)  # the site-wide pages': all of them
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
         self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
         self.outcomes: dict = {}  # slug -> outcome of an event evaluated in this build
         self.headers: dict = {}  # slug -> EventHeader
-        self.summaries: dict = {}  # slug -> EventSummary (of a rendered event: once rendered)
+        self.summaries: dict = {}  # slug -> EventSummary (read from its record when a site page needs it)
+        self.summary_texts: dict = {}  # slug -> (the summary's JSON, its SHA-256)
         self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
         try:
             self._evaluate_changed()
@@ -152,8 +161,9 @@ class PodiumGenerator(Generator):
         return event_name(slug, self.settings_digest)
 
     def shown(self, language: str) -> str:
-        """The key of how pages in ``language`` look: templates, settings, code, translations
-        (worked out once a build for each language)."""
+        """The key of how pages in ``language`` look: settings, code, translations
+        (worked out once a build for each language); the templates are checked
+        apart, each event's own (:mod:`.used`)."""
         language = language or "en"
         found = self.shown_by_language.get(language)
         if found is None:
@@ -187,7 +197,7 @@ class PodiumGenerator(Generator):
         self.registry, problems = read_registry(self.results)
         self.catalogue, found = read_variants(self.results)  # the named variants, read once
         problems += found
-        self.variants = keys.folder_files(self.results / "formats")
+        self.variants = self.stamps.folder_files(self.results / "formats")
         self.folder_of = {}
         self.files_of = {}
         changed = []
@@ -195,9 +205,11 @@ class PodiumGenerator(Generator):
             slug = folder.name
             self.slugs.append(slug)
             self.folder_of[slug] = folder
-            self.files_of[slug] = keys.folder_files(folder)
+            self.files_of[slug] = self.stamps.folder_files(folder)
             if not self._reuse(slug):
                 changed.append(slug)
+        self.statics = [[path, self.stamps.file_digest(source, _stat(source))] for path, source in static.sources()]
+        self.stamps.save()
         self._evaluate(changed, problems)
 
     def _reuse(self, slug: str) -> bool:
@@ -208,16 +220,33 @@ class PodiumGenerator(Generator):
         inputs = keys.inputs(self.files_of[slug], keys.people(self.registry, record["people"]), self.variants)
         if record.get("inputs") != inputs or record.get("shown") != self.shown(record["language"]):
             return False
-        try:
-            found = summary.loads(record["summary"])
-        except (KeyError, TypeError, ValueError):
+        text, known = record.get("summary"), record.get("summary_digest")
+        if not isinstance(text, str) or hashlib.sha256(text.encode("utf-8")).hexdigest() != known:
             return False
-        if not isinstance(found, summary.EventSummary) or found.slug != slug:
+        header = summary.header_of_record(record.get("header"), slug, self.urls)
+        if header is None:
             return False
-        found.cache_digest = hashlib.sha256(record["summary"].encode("utf-8")).hexdigest()
-        self.records[slug], self.summaries[slug], self.inputs[slug] = record, found, inputs
-        self.headers[slug] = summary.header_of_summary(found, self.urls)
+        self.records[slug], self.inputs[slug], self.headers[slug] = record, inputs, header
+        self.summary_texts[slug] = (text, known)
         return True
+
+    def summary_of(self, slug: str) -> summary.EventSummary:
+        """The event's summary: made in this build, or read from its record (whose digest
+        :meth:`_reuse` checked)."""
+        found = self.summaries.get(slug)
+        if found is None:
+            text, known = self.summary_texts[slug]
+            try:
+                found = summary.loads(text)
+            except (TypeError, ValueError):
+                found = None
+            if not isinstance(found, summary.EventSummary) or found.slug != slug:
+                lock.release_all()
+                raise SystemExit(f"the build cache {self.store.root} holds a damaged summary of {slug}; "
+                                 "`make clean` removes the cache")
+            found.cache_digest = known
+            self.summaries[slug] = found
+        return found
 
     def _evaluate(self, slugs: list, problems: list | None = None) -> None:
         """Evaluate the event folders ``slugs`` (on every core); raises Problems with
@@ -237,6 +266,7 @@ class PodiumGenerator(Generator):
                 self.inputs[slug] = keys.inputs(self.files_of[slug], keys.people(self.registry, people), self.variants)
                 self.records.pop(slug, None)
                 self.summaries.pop(slug, None)
+                self.summary_texts.pop(slug, None)
         for slug in slugs:
             problems += found.get(slug, [])
         if problems:
@@ -295,16 +325,19 @@ class PodiumGenerator(Generator):
         before = self.store.record(self.manifest_name)
         self.manifest = output.Manifest(output_path, before.get("paths") if before and isinstance(before.get("paths"), dict) else {})
         self.in_place = set()  # events whose files are all in the output already
-        # the events to render: evaluated now, or shown differently now (evaluated again where rendered)
-        self.render = [slug for slug in self.slugs if slug in self.outcomes or not self._in_place_or_kept(slug)]
+        # the events to render first: evaluated now, or shown differently now (evaluated again where rendered)
+        self.render = [slug for slug in self.slugs if slug in self.outcomes or not self._still_right(slug)]
+
+    def _still_right(self, slug: str) -> bool:
+        """The event's cached pages are still right: the same key, and the templates they asked for unchanged."""
+        record = self.records[slug]
+        return record["key"] == self.keys[slug] and used.unchanged(record.get("templates"), self.template_sources)
 
     def _in_place_or_kept(self, slug: str) -> bool:
-        """The event's cached pages are still right (same key), and every one is
-        either in the output as Podium put it there or kept whole in the cache."""
+        """Every one of the event's cached pages (still right) is either in the output
+        as Podium put it there or kept whole in the cache."""
         record = self.records[slug]
-        if record["key"] != self.keys[slug]:
-            return False
-        if all(self.manifest.current(path, record["key"]) for path in record["files"]):
+        if self.manifest.all_current(record["files"], record["key"]):
             self.in_place.add(slug)
             return True
         return self.store.complete(self.event_name(slug), record)
@@ -331,23 +364,20 @@ class PodiumGenerator(Generator):
             output.write(output_path, MARKER, MARKER_TEXT.encode("utf-8"))
 
         work = partial(self._write_event, output_path)
-        for slug, written in workers.largest_first(work, self.render, self.jobs, size=self._size):
-            files, placed, document, people = written
-            key = self.keys[slug]
-            for path, found in placed.items():
-                manifest.keep(path, key, found)
-            language = self.headers[slug].language
-            self.store.keep_record(self.event_name(slug), key, files, inputs=self.inputs[slug], shown=self.shown(language),
-                                   language=language, people=people, summary=document)
-            self.summaries[slug] = summary.loads(document)
-            self.summaries[slug].cache_digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
-        rendered = set(self.render)
+        self._render(work, self.render)  # what changed first: the pages a preview waits for
+        again = [slug for slug in self.slugs if slug not in self.outcomes and slug not in self.render
+                 and not self._in_place_or_kept(slug)]
+        self._render(work, again)  # pages gone from the output and from the cache
+        rendered = set(self.render + again)
         for slug in self.slugs:
             if slug in rendered:
                 continue
             record = self.records[slug]
+            if slug in self.in_place:
+                manifest.keep_all(record["files"], record["key"])
+                continue
             for path in sorted(record["files"]):
-                if slug in self.in_place or manifest.current(path, record["key"]):
+                if manifest.current(path, record["key"]):
                     manifest.keep(path, record["key"])
                 else:
                     source = self.store.file(self.event_name(slug), record["key"], path)
@@ -361,6 +391,23 @@ class PodiumGenerator(Generator):
             if name[len("event-"):].split(".")[0] not in self.folder_of:
                 self.store.drop(name)
 
+    def _render(self, work, slugs: list) -> None:
+        """View and render the events ``slugs`` (on every core, largest first) and keep their records."""
+        manifest = self.manifest
+        for slug, written in workers.largest_first(work, slugs, self.jobs, size=self._size):
+            files, placed, document, people, templates = written
+            key = self.keys[slug]
+            for path, found in placed.items():
+                manifest.keep(path, key, found)
+            header = self.headers[slug]
+            known = hashlib.sha256(document.encode("utf-8")).hexdigest()
+            self.store.keep_record(self.event_name(slug), key, files, inputs=self.inputs[slug],
+                                   shown=self.shown(header.language), language=header.language, people=people,
+                                   summary=document, summary_digest=known, header=summary.header_record(header),
+                                   templates={name: self.template_sources.get(name) for name in templates})
+            self.summaries.pop(slug, None)
+            self.summary_texts[slug] = (document, known)
+
     def _size(self, slug: str) -> int:
         """About how much viewing and writing an event's pages takes: rounds (round,
         find and check pages), standings, and players (their pages are the heaviest);
@@ -370,13 +417,14 @@ class PodiumGenerator(Generator):
             return len(self.records[slug]["files"])
         return 3 * len(outcome.rounds) + len(outcome.standings) + 2 * len(outcome.event.players)
 
-    def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict, str, list]:
+    def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict, str, list, list]:
         """One event viewed, and its event.json, pages and extension files rendered
         into a staging folder of the cache, kept there under the event's key and
         put into the output: (path -> size, path -> identity in the output, the
-        event's summary as JSON, its player ids).  Runs in a worker process; an
-        event the build did not evaluate (only shown differently now) is
-        evaluated here, as it was without a problem before."""
+        event's summary as JSON, its player ids, the templates its pages asked
+        for).  Runs in a worker process; an event the build did not evaluate
+        (only shown differently now) is evaluated here, as it was without a
+        problem before."""
         outcome = self.outcomes.get(slug)
         if outcome is None:
             outcome, problems = evaluate_event(self.folder_of[slug], self.registry, variants=self.catalogue)
@@ -389,8 +437,16 @@ class PodiumGenerator(Generator):
         name, key = self.event_name(slug), self.keys[slug]
         staging = self.store.staging(name)
         pages = PageWriter(self, staging)
-        urls = self.urls
         i18n.install(self.env, ev.language)
+        with self.watch.recording() as templates:
+            self._render_event(ev, pages)
+        kept = self.store.keep_files(name, key, staging)
+        placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
+        return pages.sizes, placed, summary.dumps(summary.summarise(ev)), sorted(ev.people), sorted(templates)
+
+    def _render_event(self, ev, pages: PageWriter) -> None:
+        """The event's event.json, pages and extension files, through ``pages``."""
+        slug, urls = ev.slug, self.urls
         common = {"ev": ev, "lang": ev.language}
         sizes = ev.page_sizes
         pages.data(urls.save_as("json", slug=slug), dumps(event_document(ev.outcome)))
@@ -424,37 +480,23 @@ class PodiumGenerator(Generator):
                            **page.values)
         for file in extensions.collect("files", ev):
             pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
-        kept = self.store.keep_files(name, key, staging)
-        placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
-        return pages.sizes, placed, summary.dumps(summary.summarise(ev)), sorted(ev.people)
 
     def _write_site(self, output_path: str, manifest: output.Manifest) -> None:
         """The home page and the site-wide pages and files (people, search, feed),
-        from the summaries; each kept in the cache under the digest of what it shows."""
-        urls = self.urls
-        language = self.site_language
-        shown = keys.digest(self.shown(language), self.site_key)
-        wanted = []  # (path, key, template or None, values or bytes, language)
-        events = most_recent_first(self.summaries[slug] for slug in self.slugs)
-        site_pages = extensions.collect("site_pages", events, urls, self.registry)
-        home = {"events": events, "lang": language}
-        wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home, language))
-        for page in site_pages:
-            values = {"lang": language, "people_url": urls.url("people"), **page.values}
-            for path, page_values in _pages_of(urls, page.kind, page.parts, page.cut, values):
-                wanted.append((path, keys.digest(shown, page.template, path, page_values), page.template, page_values,
-                               language))
-        feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
-        feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
-        for file in extensions.collect("site_files", events, urls, language, feed_max_items):
-            data = file.text.encode("utf-8")
-            wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data, language))
-        folder = static.static_dir(self.settings)
-        for path, data in static.files():  # Podium's stylesheets and schema: no theme needs a copy
-            wanted.append((f"{folder}/{path}", hashlib.sha256(data).hexdigest(), None, data, language))
-        wanted += self._other_languages(site_pages)
-
+        from the summaries; each kept in the cache under the digest of what it shows.
+        When what they are all made of (:meth:`_site_inputs`) is what the last
+        build with these settings made them of, and they are all still in the
+        output as Podium put them there, they are left alone and no summary is read."""
         unit = f"site.{self.settings_digest[:16]}"  # the site pages built with these settings
+        inputs = self._site_inputs()
+        record = self.store.record(unit)
+        paths = record.get("paths") if record is not None and record["key"] == inputs else None
+        if isinstance(paths, dict) and all(isinstance(key, str) and manifest.current(path, key)
+                                           for path, key in paths.items()):
+            for path, key in paths.items():
+                manifest.keep(path, key)
+            return
+        wanted = self._site_wanted()
         staging = None
         installed = None  # the language the environment speaks now
         for path, key, template, values, lang in wanted:
@@ -483,21 +525,61 @@ class PodiumGenerator(Generator):
             for other in site.iterdir():
                 if other.name not in in_use and not other.name.startswith(".staging-"):
                     shutil.rmtree(other, ignore_errors=True)
+        self.store.keep_record(unit, inputs, {}, paths={path: key for path, key, _template, _values, _lang in wanted})
 
-    def _other_languages(self, site_pages) -> list:
-        """The search page and the Markdown pages' translations in every language
-        besides the site's, as :meth:`_write_site` wants them."""
+    def _site_inputs(self) -> str:
+        """The key of everything the site-wide pages are made of: how pages look in
+        each language, what they take from Pelican (menus, the home page, the
+        Markdown pages' translations), the events' summaries (by digest), the
+        registry and Podium's static files."""
+        return keys.digest("site", [self.shown(lang) for lang in self.languages], self.site_key, self.templates_digest,
+                           self.home_key,
+                           [_page_key(page) for page in self.page_translations],
+                           [[slug, self.summary_texts[slug][1]] for slug in self.slugs], self.registry, self.statics)
+
+    def _site_wanted(self) -> list:
+        """Every site-wide page and file as (path, key, template or None, values or bytes, language)."""
+        urls = self.urls
+        language = self.site_language
+        shown = keys.digest(self.shown(language), self.site_key, self.templates_digest)
         wanted = []
+        events = most_recent_first(self.summary_of(slug) for slug in self.slugs)
+        site_pages = extensions.collect("site_pages", events, urls, self.registry)
+        home = {"events": events, "lang": language}
+        wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home, language))
+        for page in site_pages:
+            if page.kind == "search":
+                continue  # in every language, below
+            values = {"lang": language, "people_url": urls.url("people"), **page.values}
+            for path, page_values in _pages_of(urls, page.kind, page.parts, page.cut, values):
+                wanted.append((path, keys.digest(shown, page.template, path, page_values), page.template, page_values,
+                               language))
+        feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
+        feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
+        for file in extensions.collect("site_files", events, urls, language, feed_max_items):
+            data = file.text.encode("utf-8")
+            wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data, language))
+        folder = static.static_dir(self.settings)
+        for path, data in static.files():  # Podium's stylesheets and schema: no theme needs a copy
+            wanted.append((f"{folder}/{path}", hashlib.sha256(data).hexdigest(), None, data, language))
         search = next((page for page in site_pages if page.kind == "search"), None)
+        return wanted + self._in_every_language(search)
+
+    def _in_every_language(self, search) -> list:
+        """The search page in every language (the site's at its own URL), and the
+        Markdown pages' translations, as :meth:`_site_wanted` gives them."""
+        wanted = []
+        shows = keys.digest(search.values) if search is not None else None  # the same in every language
         for lang in self.languages:
-            if lang == self.site_language:
-                continue
-            shown = keys.digest(self.shown(lang), self.site_key)
+            shown = keys.digest(self.shown(lang), self.site_key, self.templates_digest)
             if search is not None:
                 values = {"lang": lang, "people_url": self.urls.url("people"), **search.values}
-                for path, page_values in _pages_of(self.urls, "search_lang", {"lang": lang}, search.cut, values):
-                    wanted.append((path, keys.digest(shown, search.template, path, page_values), search.template,
-                                   page_values, lang))
+                kind, parts = (search.kind, search.parts) if lang == self.site_language else ("search_lang", {"lang": lang})
+                for path, page_values in _pages_of(self.urls, kind, parts, search.cut, values):
+                    wanted.append((path, keys.digest(shown, search.template, path, lang, values["people_url"], shows),
+                                   search.template, page_values, lang))
+            if lang == self.site_language:
+                continue
             for page in self.page_translations:
                 if translations.page_language(page, self.site_language) == lang:
                     key = keys.digest(shown, page.template, page.url, _page_key(page))
@@ -514,6 +596,13 @@ def _pages_of(urls: Urls, kind: str, parts: dict, cut, values: dict) -> list:
     pagers = paging.pagers(urls.url(kind, **parts), [cut.label(part) for part in cut.parts])
     return [(paging.page_url(save_as, number), {**values, **cut.values(part), "pager": pager})
             for number, (part, pager) in enumerate(zip(cut.parts, pagers), 1)]
+
+
+def _stat(path: str):
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def check_output_folder(path) -> None:
@@ -560,7 +649,9 @@ class PageWriter:
 
     def page(self, path: str, template: str, **values) -> None:
         generator = self.generator
-        self.writer.write_file(path, generator.get_template(template), generator.context,
+        found = generator.get_template(template)
+        generator.watch.add(found.name)  # Pelican keeps it once loaded: the environment is not asked again
+        self.writer.write_file(path, found, generator.context,
                                relative_urls=generator.settings["RELATIVE_URLS"], override_output=True, **values)
         self.sizes[path] = os.stat(self.folder / path).st_size
 

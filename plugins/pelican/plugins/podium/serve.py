@@ -6,7 +6,11 @@ settings (Pelican's own autoreload watches only ``content/``).  Every
 rebuild runs in this process and is incremental: an event whose files did
 not change is not evaluated or rendered again (:mod:`.plugin`), so saving a
 round file rewrites that event's pages and the site pages that show it.
-A change to Podium's own code restarts the process.
+What did not change stays in memory between rebuilds: the cache's records
+(:mod:`.cache`), the UI catalogs (read again when a catalog file changes)
+and, through Pelican's own reader cache (checked by the SHA-256 of each
+file), the Markdown pages as read.  A change to Podium's own code or to the
+settings file restarts the process.
 
 Every HTML page the preview serves carries a small script (added on the
 way out, never written into the output) that asks ``/__podium/status``
@@ -170,18 +174,31 @@ def snapshot(roots) -> tuple:
     return tuple(seen)
 
 
-def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None) -> bool:
-    """One Pelican build into ``output``, in this process; whether it succeeded."""
+# Pelican's reader cache, for the rebuilds of one process: a page is read again when
+# its bytes change; the settings that shape the reading do not change (they restart it)
+READING = {"CACHE_CONTENT": True, "CONTENT_CACHING_LAYER": "reader", "CHECK_MODIFIED_METHOD": "sha256",
+           "GZIP_CACHE": False}
+
+_catalogs: list = [None]  # the stamps of the UI catalogs the last build read
+
+
+def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None,
+          again: bool = False) -> bool:
+    """One Pelican build into ``output``, in this process; whether it succeeded.
+    ``again``: a rebuild, which reads back what the last build of this process read."""
     from pelican import Pelican
     from pelican.settings import read_settings
 
     from . import i18n, lock
     from .plugin import BuildFailed
 
-    i18n.translations.cache_clear()  # a catalog may have changed since the last build
+    catalogs = snapshot([i18n.LOCALE_DIR])
+    if catalogs != _catalogs[0]:  # a catalog changed since the last build
+        i18n.translations.cache_clear()
+        _catalogs[0] = catalogs
     started = time.monotonic()
     try:
-        override = {"OUTPUT_PATH": str(output), "PATH": content}
+        override = {"OUTPUT_PATH": str(output), "PATH": content, **READING, "LOAD_CONTENT_CACHE": again}
         if cache_path:
             override["CACHE_PATH"] = cache_path
         settings = read_settings(settings_file, override=override)
@@ -219,8 +236,9 @@ def main(argv=None) -> int:
     output = Path(args.output).resolve()
     import podium
 
-    code = [Path(__file__).resolve().parent, Path(podium.__file__).resolve().parent]  # Podium's own code
-    watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes", args.settings]
+    # Podium's own code, and the settings: a change of either starts a new process
+    code = [Path(__file__).resolve().parent, Path(podium.__file__).resolve().parent, args.settings]
+    watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes"]
     watched = [w for w in watched if Path(w).exists()]
     preview = Preview()
     build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
@@ -232,13 +250,13 @@ def main(argv=None) -> int:
         while True:
             time.sleep(args.interval)
             if snapshot(code) != last_code:
-                print("preview: Podium's code changed: restarting", flush=True)
+                print("preview: Podium's code or the settings changed: restarting", flush=True)
                 os.execv(sys.executable, [sys.executable, "-m", __spec__.name, *(argv if argv is not None else sys.argv[1:])])
             now = snapshot(watched)
             if now != last:
                 last = now
                 print("preview: change seen, rebuilding", flush=True)
-                build(args.settings, output, args.content, preview, args.cache_path)
+                build(args.settings, output, args.content, preview, args.cache_path, again=True)
     except KeyboardInterrupt:
         return 0
 

@@ -26,11 +26,17 @@ def static_dir(settings) -> str:
     return str(folder).strip("/")
 
 
-def files() -> list[tuple[str, bytes]]:
-    """Every static file as (path below the static folder, with '/', its bytes), sorted by
-    path: the package's static/ folder, and the event.json schema as schemas/<its name>."""
-    found = [(path.relative_to(STATIC).as_posix(), path.read_bytes())
+def sources() -> list[tuple[str, str]]:
+    """Every static file as (path below the static folder, with '/', where it is read from),
+    sorted by path: the package's static/ folder, and the event.json schema as
+    schemas/<its name>."""
+    found = [(path.relative_to(STATIC).as_posix(), str(path))
              for path in STATIC.rglob("*") if path.is_file() and not path.name.startswith(".")]
-    schema = resources.files("podium.schemas").joinpath(EVENT_JSON_SCHEMA).read_bytes()
-    found.append((f"schemas/{EVENT_JSON_SCHEMA}", schema))
+    with resources.as_file(resources.files("podium.schemas").joinpath(EVENT_JSON_SCHEMA)) as schema:
+        found.append((f"schemas/{EVENT_JSON_SCHEMA}", str(schema)))
     return sorted(found)
+
+
+def files() -> list[tuple[str, bytes]]:
+    """Every static file of :func:`sources` as (path below the static folder, its bytes)."""
+    return [(path, Path(source).read_bytes()) for path, source in sources()]

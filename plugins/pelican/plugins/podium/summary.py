@@ -139,10 +139,26 @@ def header_of_event(event, urls, language: str | None = None) -> EventHeader:
                        sorted(p.id for p in event.players))
 
 
-def header_of_summary(ev: EventSummary, urls) -> EventHeader:
-    """The header of an event known by its summary: the same as :func:`header_of_event` gives."""
-    return EventHeader(ev.slug, ev.name, ev.language, list(ev.dates), ev.venue, ev.url, ev.rules,
-                       header_urls(urls, ev.slug), sorted(p.id for p in ev.players))
+HEADER_RECORD = ("slug", "name", "language", "dates", "venue", "url", "rules", "player_ids")
+
+
+def header_record(header: EventHeader) -> dict:
+    """What an event's cache record keeps of its header: all but the URLs the build works out."""
+    return {name: getattr(header, name) for name in HEADER_RECORD}
+
+
+def header_of_record(kept, slug: str, urls) -> EventHeader | None:
+    """The header :func:`header_record` kept, or None when ``kept`` is not one (of the event ``slug``)."""
+    if not isinstance(kept, dict) or kept.get("slug") != slug:
+        return None
+    texts = ("name", "language", "url")
+    lists = ("dates", "player_ids")
+    if not all(isinstance(kept.get(name), str) for name in texts) \
+            or not all(isinstance(kept.get(name), list) and all(isinstance(v, str) for v in kept[name]) for name in lists) \
+            or not all(kept.get(name) is None or isinstance(kept.get(name), str) for name in ("venue", "rules")):
+        return None
+    return EventHeader(slug, kept["name"], kept["language"], list(kept["dates"]), kept["venue"], kept["url"],
+                       kept["rules"], header_urls(urls, slug), list(kept["player_ids"]))
 
 
 def summarise(ev) -> EventSummary:
