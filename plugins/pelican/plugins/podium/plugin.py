@@ -8,6 +8,8 @@ Wiring, the Pelican way:
   may override any of them by name and extend the original as
   ``!podium/<name>``; Markdown pages with ``Template:`` can use them too)
   and the UI translations (``jinja2.ext.i18n``);
+- ``signals.get_writer`` has Pelican write its own pages atomically
+  (:mod:`.atomic`);
 - ``signals.finalized`` lets go of the build's locks (:mod:`.lock`).
 
 Only what changed is evaluated and rendered.  Each event's files are kept
@@ -64,7 +66,7 @@ from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import compiled, extensions, i18n, keys, lock, now, output, static, summary, translations
+from . import atomic, compiled, extensions, i18n, keys, lock, now, output, static, summary, translations
 from .extensions import venue
 from .cache import Store
 from .publish import MARKER, MARKER_TEXT
@@ -570,4 +572,5 @@ def release_locks(pelican):
 def register():
     signals.generator_init.connect(add_templates_and_translations)
     signals.get_generators.connect(get_generators)
+    signals.get_writer.connect(atomic.get_writer)
     signals.finalized.connect(release_locks)

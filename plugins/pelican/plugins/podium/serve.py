@@ -195,6 +195,12 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         print(stopped, file=sys.stderr)
         preview.failed([str(stopped)])
         return False
+    except OSError as exc:  # a write the system refused: one line, and the preview goes on
+        where = f" ({exc.filename})" if exc.filename else ""
+        message = f"cannot write the site: {exc.strerror or exc}{where}"
+        print(message, file=sys.stderr)
+        preview.failed([message])
+        return False
     except Exception:  # noqa: BLE001 - a preview keeps running whatever one build does
         traceback.print_exc()
         preview.failed(["the build failed: see the terminal"])

@@ -1,0 +1,80 @@
+"""Pelican's own pages and feeds, written atomically, and a refused write in one line.
+
+Pelican's writer opens each page at its destination and writes into it, so
+a build killed half-way leaves a torn page, and a full disk ends ``pelican``
+with a traceback.  :class:`AtomicWriter` (given to Pelican through
+``signals.get_writer``) renders every page and feed exactly as Pelican's
+writer does, into a staging folder inside the output (``.podium-writing-<pid>``,
+so that the files can be hard-linked) and then puts each one at its place
+with :func:`.output.place`: by rename, over the old file, never through a
+symbolic link.  A page Pelican decides not to overwrite is left where it is.
+
+A write the system refuses (a full disk, a read-only folder, an I/O error)
+ends the build with one line, ``cannot write the site: <reason> (<path>)``,
+through a ``SystemExit`` as the rest of the plugin does.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+
+from pelican.writers import Writer
+
+from . import lock, output
+
+STAGING_PREFIX = ".podium-writing-"
+
+
+def refused(exc: OSError) -> SystemExit:
+    """The one line that ends a build whose write the system refused."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return SystemExit(f"cannot write the site: {exc.strerror or exc}{where}")
+
+
+def remove_stale_staging(output_path: str) -> None:
+    """The staging folders a killed build left in ``output_path``."""
+    for stale in glob.glob(os.path.join(glob.escape(output_path), STAGING_PREFIX + "*")):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+class AtomicWriter(Writer):
+    """Pelican's :class:`~pelican.writers.Writer`, every file landing by rename."""
+
+    def __init__(self, output_path, settings=None):
+        super().__init__(output_path, settings=settings)
+        self.staging = os.path.join(os.path.abspath(output_path), f"{STAGING_PREFIX}{os.getpid()}")
+        remove_stale_staging(os.path.abspath(output_path))
+
+    def write_file(self, name, template, context, *args, **kwargs):
+        return self._staged(super().write_file, name, template, context, *args, **kwargs)
+
+    def write_feed(self, *args, **kwargs):
+        return self._staged(super().write_feed, *args, **kwargs)
+
+    def _staged(self, write, *args, **kwargs):
+        """``write`` into the staging folder, then every file it made into place."""
+        final = self.output_path
+        try:
+            os.makedirs(self.staging, exist_ok=True)
+            self.output_path = self.staging
+            try:
+                result = write(*args, **kwargs)
+            finally:
+                self.output_path = final
+            for folder, _dirs, files in os.walk(self.staging):
+                for name in sorted(files):
+                    source = os.path.join(folder, name)
+                    output.place(os.path.abspath(final), os.path.relpath(source, self.staging), source)
+            return result
+        except OSError as exc:
+            lock.release_all()  # the build ends here: another may write into the output
+            raise refused(exc) from None
+        finally:
+            shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def get_writer(pelican):
+    """``get_writer``: Pelican writes its pages and feeds with :class:`AtomicWriter`."""
+    return AtomicWriter
