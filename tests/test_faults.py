@@ -241,3 +241,50 @@ def test_a_full_disk_while_indexing_keeps_the_previous_index(tmp_path, small_fil
     one_line(done.stderr, f"the previous index of {point / 'out'} is kept")
     assert files(point / "out") == before
     no_leftovers(point / "out")
+
+
+def test_a_preview_rebuild_the_system_refuses_is_one_line_and_the_preview_goes_on(tmp_path, monkeypatch, capsys):
+    from pelican.plugins.podium import serve
+
+    results = small_results(tmp_path / "results")
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    preview = serve.Preview()
+    out = tmp_path / "out"
+    monkeypatch.setattr(output, "place", lambda *args, **kwargs: (_ for _ in ()).throw(
+        OSError(errno.EROFS, os.strerror(errno.EROFS), str(out))))
+    assert serve.build("pelicanconf.py", out, "content", preview, str(tmp_path / "cache")) is False
+    line = f"cannot write the site: Read-only file system ({out})"
+    err = capsys.readouterr().err
+    assert line in err.splitlines() and "Traceback" not in err, err
+    assert preview.problems == [line]
+    monkeypatch.undo()
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert serve.build("pelicanconf.py", out, "content", preview, str(tmp_path / "cache")) is True
+    assert preview.problems == [] and (out / "index.html").is_file()
+
+
+def test_links_in_the_output_are_replaced_never_written_through(tmp_path, monkeypatch):
+    results = small_results(tmp_path / "results")
+    out = tmp_path / "out"
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victims = {}
+    for path in ("favicon.ico", "about.html", "theme/podium/css/podium.css"):  # a static file, a Pelican page, Podium's
+        victim = outside / path.replace("/", "-")
+        victim.write_text("not the site's\n", "utf-8")
+        victims[path] = victim
+        (out / path).unlink()
+        (out / path).symlink_to(victim)
+    shutil.rmtree(out / "theme" / "podium" / "schemas")
+    (outside / "schemas").mkdir()
+    (out / "theme" / "podium" / "schemas").symlink_to(outside / "schemas")  # a folder on the way
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    assert all(victim.read_text("utf-8") == "not the site's\n" for victim in victims.values())
+    assert list((outside / "schemas").iterdir()) == []
+    assert not any(p.is_symlink() for p in out.rglob("*"))
+    assert (out / "favicon.ico").read_bytes() == (ROOT / "content" / "extra" / "favicon.ico").read_bytes()

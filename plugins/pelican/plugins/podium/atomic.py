@@ -9,6 +9,14 @@ so that the files can be hard-linked) and then puts each one at its place
 with :func:`.output.place`: by rename, over the old file, never through a
 symbolic link.  A page Pelican decides not to overwrite is left where it is.
 
+Pelican copies static files (the theme's, ``STATIC_PATHS``) with
+``shutil.copyfile``, which writes through a symbolic link at the
+destination: before it copies, :func:`unlink_static_links` removes every
+symbolic link where a static file will land (the file itself or a folder
+on its way, and anything below the theme's folder), so nothing outside the
+output is ever written.  A copy killed half-way is made again, whole, by
+the next build (Pelican copies static files on every build).
+
 A write the system refuses (a full disk, a read-only folder, an I/O error)
 ends the build with one line, ``cannot write the site: <reason> (<path>)``,
 through a ``SystemExit`` as the rest of the plugin does.
@@ -73,6 +81,34 @@ class AtomicWriter(Writer):
             raise refused(exc) from None
         finally:
             shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def _unlink_links_on_the_way(output_path: str, relative: str) -> None:
+    """Remove the symbolic links at ``output_path/relative`` and at every folder on its way."""
+    current = output_path
+    for part in relative.replace(os.sep, "/").split("/"):
+        if part in ("", "."):
+            continue
+        current = os.path.join(current, part)
+        if os.path.islink(current):
+            os.unlink(current)
+        elif not os.path.isdir(current):
+            return
+
+
+def unlink_static_links(generator) -> None:
+    """``static_generator_finalized``: no symbolic link where Pelican will copy a static file."""
+    output_path = os.path.abspath(generator.output_path)
+    if not os.path.isdir(output_path):
+        return
+    theme = generator.settings.get("THEME_STATIC_DIR", "theme")
+    _unlink_links_on_the_way(output_path, theme)
+    for folder, dirs, files in os.walk(os.path.join(output_path, theme)):
+        for name in dirs + files:
+            if os.path.islink(os.path.join(folder, name)):
+                os.unlink(os.path.join(folder, name))
+    for static in generator.context.get("staticfiles", ()):
+        _unlink_links_on_the_way(output_path, static.save_as)
 
 
 def get_writer(pelican):

@@ -115,6 +115,8 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
             if incomplete is not None:
                 raise _IndexFailed(f"pagefind's index is incomplete ({incomplete})")
             staging.chmod(0o777 & ~umask())
+            if (site / SEARCH_FOLDER).is_symlink():  # replaced, never followed
+                (site / SEARCH_FOLDER).unlink()
             swap_in(staging, site / SEARCH_FOLDER)
         finally:
             shutil.rmtree(staging, ignore_errors=True)

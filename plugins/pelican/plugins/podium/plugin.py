@@ -8,8 +8,9 @@ Wiring, the Pelican way:
   may override any of them by name and extend the original as
   ``!podium/<name>``; Markdown pages with ``Template:`` can use them too)
   and the UI translations (``jinja2.ext.i18n``);
-- ``signals.get_writer`` has Pelican write its own pages atomically
-  (:mod:`.atomic`);
+- ``signals.get_writer`` has Pelican write its own pages atomically, and
+  ``signals.static_generator_finalized`` clears symbolic links where it
+  copies static files (:mod:`.atomic`);
 - ``signals.finalized`` lets go of the build's locks (:mod:`.lock`).
 
 Only what changed is evaluated and rendered.  Each event's files are kept
@@ -573,4 +574,5 @@ def register():
     signals.generator_init.connect(add_templates_and_translations)
     signals.get_generators.connect(get_generators)
     signals.get_writer.connect(atomic.get_writer)
+    signals.static_generator_finalized.connect(atomic.unlink_static_links)
     signals.finalized.connect(release_locks)
