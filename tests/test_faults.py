@@ -288,3 +288,24 @@ def test_links_in_the_output_are_replaced_never_written_through(tmp_path, monkey
     assert list((outside / "schemas").iterdir()) == []
     assert not any(p.is_symlink() for p in out.rglob("*"))
     assert (out / "favicon.ico").read_bytes() == (ROOT / "content" / "extra" / "favicon.ico").read_bytes()
+
+
+def test_make_serve_into_a_file_or_on_a_taken_port_is_one_line(tmp_path):
+    import socket
+
+    results = small_results(tmp_path / "results")
+    a_file = tmp_path / "output"
+    a_file.write_text("a file\n", "utf-8")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for out, words in ((a_file, f"the output folder {a_file} is not a folder"),
+                           (tmp_path / "site", "Address already in use")):
+            done = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port),
+                                   "--output", str(out), "--settings", "pelicanconf.py",
+                                   "--cache-path", str(tmp_path / "cache")],
+                                  cwd=ROOT, env=environment(results), capture_output=True, text=True, timeout=300)
+            assert done.returncode == 1
+            one_line(done.stderr, words)
+    assert a_file.read_text("utf-8") == "a file\n"

@@ -229,9 +229,20 @@ def main(argv=None) -> int:
     watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes", args.settings]
     watched = [w for w in watched if Path(w).exists()]
     preview = Preview()
+    from .plugin import check_output_folder
+
+    try:
+        check_output_folder(output)  # a file, a read-only folder: nothing to serve
+    except SystemExit as stopped:
+        print(stopped, file=sys.stderr)
+        return 1
     build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
-    output.mkdir(parents=True, exist_ok=True)
-    serve(output, args.port, preview)
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        serve(output, args.port, preview)
+    except OSError as exc:  # the output is a file, the port is taken, ...: one line
+        print(f"preview: cannot serve {output} on port {args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)", flush=True)
     last, last_code = snapshot(watched), snapshot(code)
     try:
