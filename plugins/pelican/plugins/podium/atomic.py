@@ -35,10 +35,15 @@ from . import lock, output
 STAGING_PREFIX = ".podium-writing-"
 
 
-def refused(exc: OSError) -> SystemExit:
-    """The one line that ends a build whose write the system refused."""
+def reason(exc: OSError) -> str:
+    """What the system said, and about which path: ``No space left on device (out/a.html)``."""
     where = f" ({exc.filename})" if exc.filename else ""
-    return SystemExit(f"cannot write the site: {exc.strerror or exc}{where}")
+    return f"{exc.strerror or exc}{where}"
+
+
+def cannot_write(exc: OSError) -> str:
+    """The one line that ends a build whose write the system refused."""
+    return f"cannot write the site: {reason(exc)}"
 
 
 def remove_stale_staging(output_path: str) -> None:
@@ -78,7 +83,7 @@ class AtomicWriter(Writer):
             return result
         except OSError as exc:
             lock.release_all()  # the build ends here: another may write into the output
-            raise refused(exc) from None
+            raise SystemExit(cannot_write(exc)) from None
         finally:
             shutil.rmtree(self.staging, ignore_errors=True)
 

@@ -29,7 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import lock, searchindex
+from . import atomic, lock, searchindex
+from .publish import pagefind_command, swap_in
 from .output import umask
 
 SEARCH_FOLDER = "pagefind"
@@ -47,11 +48,6 @@ class _CopyFailures(logging.Handler):
     def emit(self, record):
         args = record.args if isinstance(record.args, tuple) else ()
         self.failures.extend(arg for arg in args if isinstance(arg, OSError))
-
-
-def one_line(exc: OSError) -> str:
-    where = f" ({exc.filename})" if exc.filename else ""
-    return f"{exc.strerror or exc}{where}"
 
 
 def run_pelican(settings_file: str, output: Path, content: str, cache_path: str | None = None) -> int:
@@ -75,22 +71,15 @@ def run_pelican(settings_file: str, output: Path, content: str, cache_path: str 
                   file=sys.stderr)
             return 1
     except OSError as exc:
-        print(f"cannot write the site: {one_line(exc)}", file=sys.stderr)
+        print(atomic.cannot_write(exc), file=sys.stderr)
         return 1
     finally:
         logging.getLogger("pelican.utils").removeHandler(copies)
         lock.release_all()
     if copies.failures:
-        print(f"cannot write the site: a static file was not copied: {one_line(copies.failures[0])}", file=sys.stderr)
+        print(f"cannot write the site: a static file was not copied: {atomic.reason(copies.failures[0])}", file=sys.stderr)
         return 1
     return 0
-
-
-def pagefind_command() -> list[str] | None:
-    """How to run PyPI's pagefind, or None when it is not installed."""
-    from importlib.util import find_spec
-
-    return [sys.executable, "-m", "pagefind"] if find_spec("pagefind") else None
 
 
 def index_for_search(site: Path, wait: float = 600.0) -> int:
@@ -99,8 +88,6 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
     if command is None:
         print(f"note: pagefind is not installed: {site} has no search index; the search page lists every event and player")
         return 0
-    from .publish import swap_in
-
     try:
         lock.acquire(site, wait)
         for stale in site.glob(INDEX_STAGING_PREFIX + "*"):
@@ -124,7 +111,7 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
         print(f"search index: {failed}; the previous index of {site} is kept", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"search index: cannot write it: {one_line(exc)}; the previous index of {site} is kept", file=sys.stderr)
+        print(f"search index: cannot write it: {atomic.reason(exc)}; the previous index of {site} is kept", file=sys.stderr)
         return 1
     except SystemExit as busy:
         print(busy, file=sys.stderr)

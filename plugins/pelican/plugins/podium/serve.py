@@ -175,7 +175,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
     from pelican import Pelican
     from pelican.settings import read_settings
 
-    from . import i18n, lock
+    from . import atomic, i18n, lock
     from .plugin import BuildFailed
 
     i18n.translations.cache_clear()  # a catalog may have changed since the last build
@@ -196,8 +196,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         preview.failed([str(stopped)])
         return False
     except OSError as exc:  # a write the system refused: one line, and the preview goes on
-        where = f" ({exc.filename})" if exc.filename else ""
-        message = f"cannot write the site: {exc.strerror or exc}{where}"
+        message = atomic.cannot_write(exc)
         print(message, file=sys.stderr)
         preview.failed([message])
         return False
