@@ -309,3 +309,24 @@ def test_make_serve_into_a_file_or_on_a_taken_port_is_one_line(tmp_path):
             assert done.returncode == 1
             one_line(done.stderr, words)
     assert a_file.read_text("utf-8") == "a file\n"
+
+
+def test_what_a_killed_build_left_in_the_output_is_removed_by_the_next(tmp_path, monkeypatch):
+    results = small_results(tmp_path / "results")
+    out = tmp_path / "out"
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    clean = files(out)
+    (out / f"{atomic.STAGING_PREFIX}999").mkdir()
+    (out / f"{atomic.STAGING_PREFIX}999" / "about.html").write_text("half", "utf-8")
+    (out / SMALL / ".index.html.999.podium-tmp").write_text("half", "utf-8")
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    assert files(out) == clean
+    no_leftovers(out)
+    if PAGEFIND:
+        (out / f"{build.INDEX_STAGING_PREFIX}x").mkdir()
+        (out / f"{build.INDEX_STAGING_PREFIX}x" / "pagefind.js").write_text("half", "utf-8")
+        assert build.index_for_search(out) == 0
+        assert searchindex.problem(out / "pagefind") is None
+        no_leftovers(out)

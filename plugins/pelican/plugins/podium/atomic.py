@@ -7,7 +7,8 @@ with a traceback.  :class:`AtomicWriter` (given to Pelican through
 writer does, into a staging folder inside the output (``.podium-writing-<pid>``,
 so that the files can be hard-linked) and then puts each one at its place
 with :func:`.output.place`: by rename, over the old file, never through a
-symbolic link.  A page Pelican decides not to overwrite is left where it is.
+symbolic link.  Made once per build, before anything is written, it first
+removes what a killed build left (:func:`remove_leftovers`).  A page Pelican decides not to overwrite is left where it is.
 
 Pelican copies static files (the theme's, ``STATIC_PATHS``) with
 ``shutil.copyfile``, which writes through a symbolic link at the
@@ -46,10 +47,16 @@ def cannot_write(exc: OSError) -> str:
     return f"cannot write the site: {reason(exc)}"
 
 
-def remove_stale_staging(output_path: str) -> None:
-    """The staging folders a killed build left in ``output_path``."""
+def remove_leftovers(output_path: str) -> None:
+    """What a killed build left in ``output_path``: staging folders, and the
+    temporary files of :mod:`.output` (``.<name>.<...>.podium-tmp``) that were
+    never renamed into place."""
     for stale in glob.glob(os.path.join(glob.escape(output_path), STAGING_PREFIX + "*")):
         shutil.rmtree(stale, ignore_errors=True)
+    for folder, _dirs, files in os.walk(output_path):
+        for name in files:
+            if name.startswith(".") and name.endswith(output.TEMPORARY_SUFFIX):
+                os.unlink(os.path.join(folder, name))
 
 
 class AtomicWriter(Writer):
@@ -58,7 +65,7 @@ class AtomicWriter(Writer):
     def __init__(self, output_path, settings=None):
         super().__init__(output_path, settings=settings)
         self.staging = os.path.join(os.path.abspath(output_path), f"{STAGING_PREFIX}{os.getpid()}")
-        remove_stale_staging(os.path.abspath(output_path))
+        remove_leftovers(os.path.abspath(output_path))
 
     def write_file(self, name, template, context, *args, **kwargs):
         return self._staged(super().write_file, name, template, context, *args, **kwargs)
