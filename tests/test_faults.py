@@ -99,6 +99,24 @@ def test_a_build_killed_at_random_points_is_finished_exactly_by_the_next(tmp_pat
     no_leftovers(out)
 
 
+def test_ctrl_c_is_one_line_and_the_next_build_finishes_the_job(tmp_path, reference):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    delay = random.uniform(0.5, reference["seconds"])
+    process = subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(delay)
+    os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: to the build and everything it started
+    _out, err = process.communicate(timeout=600)
+    assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
+    assert process.returncode in (0, 130), f"after {delay:.2f} s: {err}"
+    if process.returncode == 130:
+        assert len(err.strip().splitlines()) == 1 and "interrupted" in err, err
+    done = run(out, cache, reference["results"])
+    assert done.returncode == 0, done.stderr
+    assert files(out, skip_index=True) == files(reference["out"], skip_index=True)
+    no_leftovers(out)
+
+
 def test_two_builds_at_once_into_one_output_take_turns(tmp_path, reference):
     out, cache = tmp_path / "out", tmp_path / "cache"
     started = [subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),

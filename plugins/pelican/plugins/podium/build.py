@@ -8,7 +8,8 @@ The rules:
   ``path:line: message`` each), another build holding the output, a
   write the system refuses (a full disk, a read-only folder, an I/O
   error), a static file Pelican could not copy -- ends with lines on
-  stderr and exit 1, never a traceback;
+  stderr and exit 1, never a traceback; Ctrl-C ends it with one line and
+  exit 130 (every file is whole; the next build finishes the job);
 * the Pagefind index (PyPI's ``pagefind``, the ``search`` extra) is built
   into a staging folder of the output and swapped in for ``pagefind/``
   only when it is whole (:mod:`.searchindex`): a failing or killed
@@ -73,6 +74,9 @@ def run_pelican(settings_file: str, output: Path, content: str, cache_path: str 
     except OSError as exc:
         print(atomic.cannot_write(exc), file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: every file is whole, and the next build finishes the job
+        print("the build was interrupted; the next one finishes it", file=sys.stderr)
+        return 130
     finally:
         logging.getLogger("pelican.utils").removeHandler(copies)
         lock.release_all()
@@ -116,6 +120,9 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
     except SystemExit as busy:
         print(busy, file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(f"search index: interrupted; the previous index of {site} is kept", file=sys.stderr)
+        return 130
     finally:
         lock.release_all()
     print(f"search index: {site / SEARCH_FOLDER}")

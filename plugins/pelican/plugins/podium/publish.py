@@ -222,6 +222,9 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         print(f"publish: {exc.strerror or exc}{where}; {output} is unchanged", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C: the staging folder goes, the site stays
+        print(f"publish: interrupted; {output} is unchanged", file=sys.stderr)
+        return 130
     return 1
 
 

@@ -235,7 +235,10 @@ def main(argv=None) -> int:
     except SystemExit as stopped:
         print(stopped, file=sys.stderr)
         return 1
-    build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
+    try:
+        build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
+    except KeyboardInterrupt:
+        return 0
     try:
         output.mkdir(parents=True, exist_ok=True)
         serve(output, args.port, preview)
