@@ -99,7 +99,8 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
         staging = Path(tempfile.mkdtemp(prefix=INDEX_STAGING_PREFIX, dir=site))
         try:
             code = subprocess.call([*command, "--site", str(site), "--output-path", str(staging),
-                                    "--force-language", "en", "--quiet"])
+                                    "--force-language", "en", "--quiet"],
+                                   start_new_session=True)  # Ctrl-C is ours: the call then stops pagefind
             if code != 0:
                 raise _IndexFailed(f"pagefind failed (exit {code})")
             incomplete = searchindex.problem(staging)

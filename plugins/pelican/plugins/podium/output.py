@@ -111,6 +111,8 @@ def _replace(target: str, temporary: str, fill) -> list:
     try:
         fill()
         os.replace(temporary, target)
+        if os.path.lexists(temporary):  # both were links to one file: rename(2) then does nothing
+            os.unlink(temporary)
     except BaseException:
         if os.path.lexists(temporary):
             os.unlink(temporary)
