@@ -40,14 +40,11 @@ $(NODE_STAMP): package.json package-lock.json
 	else echo "note: npm is missing or 'npm ci' failed: no accessibility checks in the browser tests"; fi
 
 html: $(BUILD_STAMP)
-	$(BIN)/pelican content -o $(OUTPUT) -s pelicanconf.py
-	@$(MAKE) --no-print-directory search-index
+	$(BIN)/python -m pelican.plugins.podium.build --output $(OUTPUT) --settings pelicanconf.py
 
-# the Pagefind index of the built site, by PyPI's pagefind (the search page works without it, as a list)
+# the Pagefind index of the built site, by PyPI's pagefind, swapped in whole (the search page works without it, as a list)
 search-index: $(BUILD_STAMP)
-	@rm -rf $(OUTPUT)/pagefind
-	@if $(BIN)/python -m pagefind --site $(OUTPUT) --force-language en --quiet; then echo "search index: $(OUTPUT)/pagefind"; \
-	else echo "note: pagefind failed: $(OUTPUT) has no search index; the search page lists every event and player"; fi
+	@$(BIN)/python -m pelican.plugins.podium.build --search-index-only --output $(OUTPUT)
 
 # one long-lived process: rebuilds only what changed, and reloads the open page
 serve: $(BUILD_STAMP)

@@ -141,7 +141,7 @@ def test_ids_and_slugs_are_matched_whole(tmp_path, capsys):
     assert code == 1 and "folder name 'ev\\n' is not a valid event slug" in "\n".join(lines)
 
 
-@pytest.mark.parametrize("slug", ["search", "people", "pagefind", "theme"])
+@pytest.mark.parametrize("slug", ["search", "people", "pagefind", "theme", "results"])
 def test_the_sites_own_folder_names_are_refused_as_slugs(tmp_path, capsys, slug):
     results = results_with(tmp_path, CATAN)
     (results / CATAN).rename(results / slug)
@@ -153,7 +153,7 @@ def test_the_sites_own_folder_names_are_refused_as_slugs(tmp_path, capsys, slug)
 
 
 def test_every_top_level_folder_of_the_site_is_reserved():
-    from pelican.plugins.podium.urls import Urls
+    from pelican.plugins.podium.urls import BESIDE_A_BLOG_HOME, Urls
 
     urls = Urls({})
     for kind, url in urls.urls.items():
@@ -161,6 +161,7 @@ def test_every_top_level_folder_of_the_site_is_reserved():
         if "{" not in head and "/" in url:
             assert head in RESERVED_SLUGS, kind
     assert {"pagefind", "theme"} <= RESERVED_SLUGS  # the search index and Pelican's theme files
+    assert BESIDE_A_BLOG_HOME.split("/", 1)[0] in RESERVED_SLUGS  # the list of events beside a blog
 
 
 @pytest.mark.parametrize("bad", ["\\0", "\\x1b[31m", "\\t", "\\n", "\\x7f", "\\x85", "\\u202e", "\\u2067"])

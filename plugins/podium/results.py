@@ -39,10 +39,11 @@ _YAML_LOOKALIKE = (".yaml", ".yml")  # compared lowercased: a round file spelled
 
 # Every folder the site writes at its top level, besides the events' own: an
 # event may not take one of these names.  The site's pages (people, search,
-# the Pagefind index, the theme's files) and what Pelican writes with its
-# usual settings (feeds, static files, tag/category/author/archive pages).
+# the Pagefind index, the theme's files, the list of events beside a blog's
+# home page) and what Pelican writes with its usual settings (feeds, static
+# files, tag/category/author/archive pages).
 RESERVED_SLUGS = frozenset({
-    "people", "search", "pagefind", "theme", "feeds", "images", "static", "pages", "drafts",
+    "people", "search", "pagefind", "theme", "results", "feeds", "images", "static", "pages", "drafts",
     "tag", "tags", "category", "categories", "author", "authors", "archives", "cache",
 })
 

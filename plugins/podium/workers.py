@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterator, Sequence
@@ -58,7 +59,8 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
     token = next(_tokens)
     _tasks[token] = (function, items)  # before the pool forks its workers: they inherit it
     try:
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_leave_ctrl_c_to_the_parent) as pool:
             futures = {pool.submit(_run, token, index): index for index in order}
             try:
                 for future in as_completed(futures):
@@ -69,6 +71,13 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
                 raise
     finally:
         del _tasks[token]
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a forked worker: Ctrl-C is the parent's to handle (it cancels what has not
+    started and waits for what has), so a worker is never stopped half-way through
+    writing a file."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run(token: int, index: int):

@@ -29,6 +29,9 @@ from pathlib import Path
 from pelican.utils import sanitised_join
 
 
+TEMPORARY_SUFFIX = ".podium-tmp"  # a file not renamed into place yet
+
+
 def umask() -> int:
     """The process's umask (read by setting it and putting it back)."""
     mask = os.umask(0o022)
@@ -72,7 +75,7 @@ def place(output: str, path: str, source: Path, link: bool = True) -> list:
     """The file ``source`` as ``output/path``, atomically; its identity there."""
     target = destination(output, path)
     folder, name = os.path.split(target)
-    temporary = os.path.join(folder, f".{name}.{os.getpid()}.podium-tmp")
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}{TEMPORARY_SUFFIX}")
     if os.path.lexists(temporary):
         os.unlink(temporary)
 
@@ -91,7 +94,7 @@ def place(output: str, path: str, source: Path, link: bool = True) -> list:
 def write(output: str, path: str, data: bytes) -> list:
     """``data`` as ``output/path``, atomically; its identity there."""
     target = destination(output, path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".podium-tmp",
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=TEMPORARY_SUFFIX,
                                          dir=os.path.dirname(target))
 
     def fill() -> None:
@@ -108,6 +111,8 @@ def _replace(target: str, temporary: str, fill) -> list:
     try:
         fill()
         os.replace(temporary, target)
+        if os.path.lexists(temporary):  # both were links to one file: rename(2) then does nothing
+            os.unlink(temporary)
     except BaseException:
         if os.path.lexists(temporary):
             os.unlink(temporary)

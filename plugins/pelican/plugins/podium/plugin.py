@@ -8,6 +8,9 @@ Wiring, the Pelican way:
   may override any of them by name and extend the original as
   ``!podium/<name>``; Markdown pages with ``Template:`` can use them too)
   and the UI translations (``jinja2.ext.i18n``);
+- ``signals.get_writer`` has Pelican write its own pages atomically, and
+  ``signals.static_generator_finalized`` clears symbolic links where it
+  copies static files (:mod:`.atomic`);
 - ``signals.finalized`` lets go of the build's locks (:mod:`.lock`).
 
 Only what changed is evaluated and rendered.  Each event's files are kept
@@ -69,7 +72,7 @@ from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import compiled, extensions, i18n, keys, lock, now, output, paging, static, summary, translations, used
+from . import atomic, compiled, extensions, i18n, keys, lock, now, output, paging, static, summary, translations, used
 from .stamps import Stamps
 from .extensions import venue
 from .cache import Store
@@ -695,4 +698,6 @@ def release_locks(pelican):
 def register():
     signals.generator_init.connect(add_templates_and_translations)
     signals.get_generators.connect(get_generators)
+    signals.get_writer.connect(atomic.get_writer)
+    signals.static_generator_finalized.connect(atomic.unlink_static_links)
     signals.finalized.connect(release_locks)

@@ -32,7 +32,7 @@ import time
 from importlib.util import find_spec
 from pathlib import Path
 
-from . import lock
+from . import lock, searchindex
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
@@ -46,8 +46,10 @@ class PublishError(Exception):
 
 
 def build(settings: str, output: Path, content: str = "content") -> int:
-    """Run Pelican into ``output``; its exit code."""
-    command = [sys.executable, "-m", "pelican", content, "-o", str(output), "-s", settings]
+    """Run Pelican into ``output`` (:mod:`.build`, which ends any failure in one
+    line); its exit code."""
+    command = [sys.executable, "-m", "pelican.plugins.podium.build", "--no-search-index",
+               "--content", content, "--output", str(output), "--settings", settings]
     return subprocess.call(command)
 
 
@@ -68,8 +70,9 @@ def index_for_search(site: Path) -> None:
     code = subprocess.call([*command, "--site", str(site), "--force-language", "en", "--quiet"])
     if code != 0:
         raise PublishError(f"the search index failed (pagefind exit {code})")
-    if not (site / "pagefind" / "pagefind.js").is_file():
-        raise PublishError("the search index is incomplete (pagefind wrote no pagefind.js)")
+    incomplete = searchindex.problem(site / "pagefind")
+    if incomplete is not None:
+        raise PublishError(f"the search index is incomplete ({incomplete})")
 
 
 # -- which outputs may be replaced ----------------------------------------------
@@ -109,12 +112,14 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
         return None
     if not output.is_dir():
         return f"{output} exists and is not a folder; choose another OUTPUT"
+    if os.path.lexists(output / ".git"):
+        return f"{output} is or holds a git work tree ({output}); choose another OUTPUT"
+    if not (output / MARKER).is_file() and any(output.iterdir()):  # before the walk: a big folder is refused at once
+        return (f"{output} exists and is not a site make publish wrote (it has no {MARKER} file): "
+                "remove it or choose another OUTPUT")
     work_tree = _git_inside(output)
     if work_tree is not None:
         return f"{output} is or holds a git work tree ({work_tree}); choose another OUTPUT"
-    if not (output / MARKER).is_file() and any(output.iterdir()):
-        return (f"{output} exists and is not a site make publish wrote (it has no {MARKER} file): "
-                "remove it or choose another OUTPUT")
     return None
 
 
@@ -195,6 +200,8 @@ def _tidy(output: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
     for stale in output.parent.glob(f".{output.name}-build-*"):
         shutil.rmtree(stale, ignore_errors=True)
+    for stale in output.parent.glob(f"..{output.name}-build-*.podium-lock"):
+        stale.unlink(missing_ok=True)
 
 
 # -- publish ------------------------------------------------------------------------
@@ -215,6 +222,9 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         print(f"publish: {exc.strerror or exc}{where}; {output} is unchanged", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C: the staging folder goes, the site stays
+        print(f"publish: interrupted; {output} is unchanged", file=sys.stderr)
+        return 130
     return 1
 
 
@@ -233,6 +243,7 @@ def _publish_locked(settings: str, output: Path, content: str) -> int:
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+        lock.path_for(staging).unlink(missing_ok=True)  # the staging build's own lock
 
 
 def main(argv=None) -> int:

@@ -189,7 +189,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
     from pelican import Pelican
     from pelican.settings import read_settings
 
-    from . import i18n, lock
+    from . import atomic, i18n, lock
     from .plugin import BuildFailed
 
     catalogs = snapshot([i18n.LOCALE_DIR])
@@ -211,6 +211,11 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
     except SystemExit as stopped:  # e.g. another build holds the output folder
         print(stopped, file=sys.stderr)
         preview.failed([str(stopped)])
+        return False
+    except OSError as exc:  # a write the system refused: one line, and the preview goes on
+        message = atomic.cannot_write(exc)
+        print(message, file=sys.stderr)
+        preview.failed([message])
         return False
     except Exception:  # noqa: BLE001 - a preview keeps running whatever one build does
         traceback.print_exc()
@@ -241,9 +246,23 @@ def main(argv=None) -> int:
     watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes"]
     watched = [w for w in watched if Path(w).exists()]
     preview = Preview()
-    build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
-    output.mkdir(parents=True, exist_ok=True)
-    serve(output, args.port, preview)
+    from .plugin import check_output_folder
+
+    try:
+        check_output_folder(output)  # a file, a read-only folder: nothing to serve
+    except SystemExit as stopped:
+        print(stopped, file=sys.stderr)
+        return 1
+    try:
+        build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
+    except KeyboardInterrupt:
+        return 0
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        serve(output, args.port, preview)
+    except OSError as exc:  # the output is a file, the port is taken, ...: one line
+        print(f"preview: cannot serve {output} on port {args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)", flush=True)
     last, last_code = snapshot(watched), snapshot(code)
     try:

@@ -1,0 +1,364 @@
+"""``make html`` (``python -m pelican.plugins.podium.build``) under faults.
+
+Killed at random points, run twice at once into one output, next to a
+publish, on a full or read-only filesystem (a small tmpfs where the system
+lets the tests mount one, else ``OSError`` s injected where Pelican
+writes): every failure is one line and exit 1, every file in the output is
+whole (the old one or the new one), and the next build finishes the job
+exactly, byte for byte.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pagefind_cli import INSTALLED as PAGEFIND
+from pelican.plugins.podium import atomic, build, output, searchindex
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "tests" / "samples" / "results"
+SMALL = "catan2-lt13-full-1000"
+LEFTOVERS = (".podium-writing-", ".podium-index-", ".podium-tmp")
+
+
+def small_results(folder: Path) -> Path:
+    shutil.copytree(SAMPLES / SMALL, folder / SMALL)
+    return folder
+
+
+def command(out: Path, cache: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "pelican.plugins.podium.build", "--output", str(out), "--settings", "pelicanconf.py",
+            "--cache-path", str(cache), *extra]
+
+
+def environment(results: Path) -> dict:
+    return {**os.environ, "PODIUM_RESULTS": str(results), "PODIUM_JOBS": "2"}
+
+
+def run(out: Path, cache: Path, results: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(command(out, cache, *extra), cwd=ROOT, env=environment(results), capture_output=True,
+                          text=True, timeout=600)
+
+
+def files(folder: Path, skip_index: bool = False) -> dict:
+    """relative path -> bytes of every file below ``folder``."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder).as_posix()
+        if path.is_file() and not (skip_index and relative.startswith("pagefind/")):
+            found[relative] = path.read_bytes()
+    return found
+
+
+def no_leftovers(folder: Path) -> None:
+    stray = [p for p in folder.rglob("*") if any(mark in p.name for mark in LEFTOVERS)]
+    assert stray == [], stray
+
+
+def one_line(stderr: str, words: str) -> None:
+    lines = stderr.strip().splitlines()
+    assert "Traceback" not in stderr and len(lines) == 1 and words in lines[0], stderr[-3000:]
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """A clean build of the small sample (with its search index when pagefind is installed)."""
+    folder = tmp_path_factory.mktemp("reference")
+    results = small_results(folder / "results")
+    started = time.monotonic()
+    done = run(folder / "out", folder / "cache", results)
+    assert done.returncode == 0, done.stderr
+    return {"results": results, "out": folder / "out", "seconds": time.monotonic() - started}
+
+
+def test_a_build_killed_at_random_points_is_finished_exactly_by_the_next(tmp_path, reference):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    seed = random.randrange(1 << 30)
+    chance = random.Random(seed)
+    for _ in range(4):
+        process = subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        time.sleep(chance.uniform(0.2, reference["seconds"]))
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    done = run(out, cache, reference["results"])
+    assert done.returncode == 0, f"seed {seed}: {done.stderr}"
+    assert files(out, skip_index=True) == files(reference["out"], skip_index=True), f"seed {seed}"
+    if PAGEFIND:
+        assert searchindex.problem(out / "pagefind") is None
+    no_leftovers(out)
+
+
+def test_ctrl_c_is_one_line_and_the_next_build_finishes_the_job(tmp_path, reference):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    delay = random.uniform(0.5, reference["seconds"])
+    process = subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(delay)
+    os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: to the build and everything it started
+    _out, err = process.communicate(timeout=600)
+    assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
+    if process.returncode == -signal.SIGINT:  # before Python's own handler was set up: nothing started
+        assert err == ""
+    else:
+        assert process.returncode in (0, 130), f"after {delay:.2f} s: {err}"
+    if process.returncode == 130:
+        assert len(err.strip().splitlines()) == 1 and "interrupted" in err, err
+    done = run(out, cache, reference["results"])
+    assert done.returncode == 0, done.stderr
+    assert files(out, skip_index=True) == files(reference["out"], skip_index=True)
+    no_leftovers(out)
+
+
+def test_two_builds_at_once_into_one_output_take_turns(tmp_path, reference):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    started = [subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for process in started:
+        _out, err = process.communicate(timeout=600)
+        assert process.returncode == 0, err
+    assert files(out, skip_index=True) == files(reference["out"], skip_index=True)
+    no_leftovers(out)
+
+
+def test_a_build_and_a_publish_at_once_into_one_output_both_finish_whole(tmp_path, reference):
+    out = tmp_path / "site" / "out"
+    building = subprocess.Popen(command(out, tmp_path / "cache"), cwd=ROOT, env=environment(reference["results"]),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(0.5)
+    publishing = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.publish", "--settings", "publishconf.py",
+                                 "--output", str(out)], cwd=ROOT, env=environment(reference["results"]),
+                                capture_output=True, text=True, timeout=600)
+    _out, err = building.communicate(timeout=600)
+    assert building.returncode == 0, err
+    assert publishing.returncode == 0, publishing.stderr
+    assert set(files(out, skip_index=True)) == set(files(reference["out"], skip_index=True))
+    if PAGEFIND:
+        assert searchindex.problem(out / "pagefind") is None
+    no_leftovers(out)
+    assert [p.name for p in out.parent.iterdir() if p.name != "out"] == [".out.podium-lock"]
+
+
+def test_a_write_refused_in_pelicans_own_pages_is_one_line_and_keeps_the_old_file(tmp_path, monkeypatch, capsys):
+    results = small_results(tmp_path / "results")
+    out = tmp_path / "out"
+    (out).mkdir()
+    (out / "about.html").write_text("the old page\n", "utf-8")
+    real = output.place
+
+    def failing(folder, path, source, link=True):
+        if path == "about.html":
+            raise OSError(errno.EIO, os.strerror(errno.EIO), str(Path(folder) / path))
+        return real(folder, path, source, link)
+
+    monkeypatch.setattr(atomic.output, "place", failing)
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 1
+    one_line(capsys.readouterr().err, f"cannot write the site: Input/output error ({out / 'about.html'})")
+    assert (out / "about.html").read_text("utf-8") == "the old page\n"
+    no_leftovers(out)
+
+
+def test_a_static_file_pelican_could_not_copy_fails_the_build_in_one_line(tmp_path, monkeypatch, capsys):
+    import pelican.utils
+
+    results = small_results(tmp_path / "results")
+
+    def no_space(source, destination, *args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), destination)
+
+    monkeypatch.setattr(pelican.utils.shutil, "copyfile", no_space)
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.run_pelican("pelicanconf.py", tmp_path / "out", "content", str(tmp_path / "cache")) == 1
+    one_line(capsys.readouterr().err, "cannot write the site: a static file was not copied: No space left on device")
+
+
+def fake_pagefind(tmp_path: Path, code: int) -> list[str]:
+    """A pagefind that exits ``code`` after writing empty files, as the real one does on a full disk."""
+    script = tmp_path / "pagefind"
+    script.write_text("#!/bin/sh\nwhile [ \"$1\" != --output-path ]; do shift; done\nmkdir -p \"$2\"\n"
+                      ": > \"$2/pagefind.js\"\n: > \"$2/pagefind-entry.json\"\n"
+                      f"exit {code}\n", "utf-8")
+    script.chmod(0o755)
+    return [str(script)]
+
+
+@pytest.mark.parametrize("code", [0, 1])
+def test_a_failing_or_cut_search_index_fails_the_build_and_keeps_the_previous_index(tmp_path, monkeypatch, capsys,
+                                                                                   code):
+    site = tmp_path / "out"
+    (site / "pagefind").mkdir(parents=True)
+    (site / "pagefind" / "pagefind.js").write_text("the previous index\n", "utf-8")
+    monkeypatch.setattr(build, "pagefind_command", lambda: fake_pagefind(tmp_path, code))
+    assert build.index_for_search(site) == 1
+    words = f"pagefind failed (exit {code})" if code else "pagefind's index is incomplete"
+    one_line(capsys.readouterr().err, words)
+    assert files(site) == {"pagefind/pagefind.js": b"the previous index\n"}
+
+
+def test_without_pagefind_the_build_says_so_and_succeeds(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(build, "pagefind_command", lambda: None)
+    (tmp_path / "out").mkdir()
+    assert build.index_for_search(tmp_path / "out") == 0
+    assert "pagefind is not installed" in capsys.readouterr().out
+
+
+@pytest.fixture
+def small_filesystem(tmp_path):
+    """A tmpfs of the size asked for, read-only or not; skipped where the system will not mount one."""
+    mounted = []
+
+    def mount(size: str, options: str = "rw") -> Path:
+        point = tmp_path / f"fs-{len(mounted)}"
+        point.mkdir()
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},{options}", "tmpfs", str(point)],
+                              capture_output=True)
+        if done.returncode != 0:
+            pytest.skip("this system does not let the tests mount a small filesystem")
+        mounted.append(point)
+        return point
+
+    yield mount
+    for point in mounted:
+        subprocess.run(["umount", str(point)], capture_output=True)
+
+
+@pytest.mark.parametrize("size, options, words", [
+    ("40k", "rw", "cannot write the site: No space left on device"),  # Pelican's own pages do not fit
+    ("300k", "rw", "cannot write the site: No space left on device"),  # Podium's pages do not fit
+    ("1m", "ro", "cannot be written: Read-only file system; nothing was written"),
+])
+def test_make_html_on_a_full_or_read_only_filesystem_is_one_line(tmp_path, small_filesystem, size, options, words):
+    point = small_filesystem(size, options)
+    done = run(point / "out", tmp_path / "cache", small_results(tmp_path / "results"))
+    assert done.returncode == 1
+    one_line(done.stderr, words)
+    if options == "rw":
+        no_leftovers(point / "out")
+
+
+@pytest.mark.skipif(not PAGEFIND, reason="PyPI's pagefind is not installed")
+def test_a_full_disk_while_indexing_keeps_the_previous_index(tmp_path, small_filesystem, reference):
+    site = reference["out"]
+    used = sum(len(data) for data in files(site).values())
+    index = sum(len(data) for data in files(site / "pagefind").values())
+    point = small_filesystem(f"{(used + index // 2) // 1024 + 64}k")  # the site and half an index more
+    shutil.copytree(site, point / "out")
+    before = files(point / "out")
+    done = run(point / "out", tmp_path / "cache", reference["results"], "--search-index-only")
+    assert done.returncode == 1
+    one_line(done.stderr, f"the previous index of {point / 'out'} is kept")
+    assert files(point / "out") == before
+    no_leftovers(point / "out")
+
+
+def test_a_preview_rebuild_the_system_refuses_is_one_line_and_the_preview_goes_on(tmp_path, monkeypatch, capsys):
+    from pelican.plugins.podium import serve
+
+    results = small_results(tmp_path / "results")
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    preview = serve.Preview()
+    out = tmp_path / "out"
+    monkeypatch.setattr(output, "place", lambda *args, **kwargs: (_ for _ in ()).throw(
+        OSError(errno.EROFS, os.strerror(errno.EROFS), str(out))))
+    assert serve.build("pelicanconf.py", out, "content", preview, str(tmp_path / "cache")) is False
+    line = f"cannot write the site: Read-only file system ({out})"
+    err = capsys.readouterr().err
+    assert line in err.splitlines() and "Traceback" not in err, err
+    assert preview.problems == [line]
+    monkeypatch.undo()
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert serve.build("pelicanconf.py", out, "content", preview, str(tmp_path / "cache")) is True
+    assert preview.problems == [] and (out / "index.html").is_file()
+
+
+def test_links_in_the_output_are_replaced_never_written_through(tmp_path, monkeypatch):
+    results = small_results(tmp_path / "results")
+    out = tmp_path / "out"
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victims = {}
+    for path in ("favicon.ico", "about.html", "theme/podium/css/podium.css"):  # a static file, a Pelican page, Podium's
+        victim = outside / path.replace("/", "-")
+        victim.write_text("not the site's\n", "utf-8")
+        victims[path] = victim
+        (out / path).unlink()
+        (out / path).symlink_to(victim)
+    shutil.rmtree(out / "theme" / "podium" / "schemas")
+    (outside / "schemas").mkdir()
+    (out / "theme" / "podium" / "schemas").symlink_to(outside / "schemas")  # a folder on the way
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    assert all(victim.read_text("utf-8") == "not the site's\n" for victim in victims.values())
+    assert list((outside / "schemas").iterdir()) == []
+    assert not any(p.is_symlink() for p in out.rglob("*"))
+    assert (out / "favicon.ico").read_bytes() == (ROOT / "content" / "extra" / "favicon.ico").read_bytes()
+
+
+def test_make_serve_into_a_file_or_on_a_taken_port_is_one_line(tmp_path):
+    import socket
+
+    results = small_results(tmp_path / "results")
+    a_file = tmp_path / "output"
+    a_file.write_text("a file\n", "utf-8")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for out, words in ((a_file, f"the output folder {a_file} is not a folder"),
+                           (tmp_path / "site", "Address already in use")):
+            done = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port),
+                                   "--output", str(out), "--settings", "pelicanconf.py",
+                                   "--cache-path", str(tmp_path / "cache")],
+                                  cwd=ROOT, env=environment(results), capture_output=True, text=True, timeout=300)
+            assert done.returncode == 1
+            one_line(done.stderr, words)
+    assert a_file.read_text("utf-8") == "a file\n"
+
+
+def test_what_a_killed_build_left_in_the_output_is_removed_by_the_next(tmp_path, monkeypatch):
+    results = small_results(tmp_path / "results")
+    out = tmp_path / "out"
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    clean = files(out)
+    (out / f"{atomic.STAGING_PREFIX}999").mkdir()
+    (out / f"{atomic.STAGING_PREFIX}999" / "about.html").write_text("half", "utf-8")
+    (out / SMALL / ".index.html.999.podium-tmp").write_text("half", "utf-8")
+    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    assert files(out) == clean
+    no_leftovers(out)
+    if PAGEFIND:
+        (out / f"{build.INDEX_STAGING_PREFIX}x").mkdir()
+        (out / f"{build.INDEX_STAGING_PREFIX}x" / "pagefind.js").write_text("half", "utf-8")
+        assert build.index_for_search(out) == 0
+        assert searchindex.problem(out / "pagefind") is None
+        no_leftovers(out)
+
+
+def test_placing_a_file_already_linked_at_its_place_leaves_no_temporary_file(tmp_path):
+    source = tmp_path / "cached.html"
+    source.write_text("a page\n", "utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    output.place(str(out), "page.html", source)  # a hard link to the cached file
+    output.place(str(out), "page.html", source)  # again, as after a build killed before its manifest was saved
+    assert sorted(p.name for p in out.iterdir()) == ["page.html"]
+    assert (out / "page.html").read_text("utf-8") == "a page\n"
