@@ -106,7 +106,7 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     assert re.search(rf"Table 1 \(<a [^>]*><bdi>{re.escape(names[first[0][0]])}</bdi></a>, .*\): "
                      rf"<del>{old}</del> → <ins>{new}</ins>", corrections)
     after_1 = corrections.split('<ul class="moves">')[1].split("</ul>")[0]  # the first list: after round 1
-    moves = re.findall(r"<li><a [^>]*><bdi>([^<]+)</bdi></a> from place (\d+) to place (\d+)</li>", after_1)
+    moves = re.findall(r"<li><a [^>]*><bdi>([^<]+)</bdi></a>: place (\d+) → (\d+)</li>", after_1)
     moved = {name: (int(a), int(b)) for name, a, b in moves}
     assert moved[names[first[0][0]]][1] > moved[names[first[0][0]]][0]  # lost a win: down
     assert moved[names[first[0][1]]][1] < moved[names[first[0][1]]][0]  # gained it: up
@@ -116,7 +116,7 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     feed = page("results.atom")
     assert "<title>Cup: Correction: Qualifying, round 1</title>" in feed and "Reason: sheet misread" in feed
     assert f"<li>Table 1 ({seats}): {old} → {new}</li>" in feed
-    assert re.search(rf"Standings after round 1: [^<]*{re.escape(names[first[0][1]])} from place \d+ to place \d+", feed)
+    assert re.search(rf"Standings after round 1: [^<]*{re.escape(names[first[0][1]])}: place \d+ → \d+", feed)
     venue.ok("pair", "--write")  # the final, from the corrected ranking
     finalists = venue.seated("final-01.yaml")[0]
     gone = finalists[0]
@@ -182,7 +182,7 @@ def test_carcassonne_at_the_venue(tmp_path, monkeypatch, capsys):
             assert "<del>100 90</del> → <ins>90 100</ins>" in corrections
             first, second = venue.seated("swiss-01.yaml")[0]
             moved = dict((name, (int(a), int(b))) for name, a, b in re.findall(
-                r"<bdi>([^<]+)</bdi></a> from place (\d+) to place (\d+)", corrections.split('<ul class="moves">')[1]))
+                r"<bdi>([^<]+)</bdi></a>: place (\d+) → (\d+)", corrections.split('<ul class="moves">')[1]))
             assert moved[names[second]][1] < moved[names[second]][0] and moved[names[first]][1] > moved[names[first]][0]
     code, _out, err = venue.run("withdraw", venue.seated("swiss-06.yaml")[0][0])
     assert code == 1 and "carcassonne-lv has no withdrawal in its rules" in err

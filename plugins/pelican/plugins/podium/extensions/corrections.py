@@ -97,7 +97,7 @@ def change_text(change, _) -> str:
 
 def move_text(player, old: int, new: int, _) -> str:
     """``Anna Bērziņa from 5th to 3rd`` (places as numbers, in every language)."""
-    return _("%(player)s from place %(old)d to place %(new)d") % {"player": getattr(player, "name", player), "old": old, "new": new}
+    return _("%(player)s: place %(old)d → %(new)d") % {"player": getattr(player, "name", player), "old": old, "new": new}
 
 
 def moves_title(moves, _) -> str:
