@@ -339,6 +339,8 @@ def test_what_a_killed_build_left_in_the_output_is_removed_by_the_next(tmp_path,
     monkeypatch.chdir(ROOT)
     assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
     clean = files(out)
+    assert not (out / atomic.UNFINISHED).exists()
+    (out / atomic.UNFINISHED).touch()  # the mark a build killed while writing leaves
     (out / f"{atomic.STAGING_PREFIX}999").mkdir()
     (out / f"{atomic.STAGING_PREFIX}999" / "about.html").write_text("half", "utf-8")
     (out / SMALL / ".index.html.999.podium-tmp").write_text("half", "utf-8")

@@ -7,8 +7,10 @@ with a traceback.  :class:`AtomicWriter` (given to Pelican through
 writer does, into a staging folder inside the output (``.podium-writing-<pid>``,
 so that the files can be hard-linked) and then puts each one at its place
 with :func:`.output.place`: by rename, over the old file, never through a
-symbolic link.  Made once per build, before anything is written, it first
-removes what a killed build left (:func:`remove_leftovers`).  A page Pelican decides not to overwrite is left where it is.
+symbolic link.  Made once per build, before anything is written, it marks
+the output as being written (:data:`UNFINISHED`, cleared when the build is
+over, :func:`finish`); a build that finds the mark of one that never
+finished first removes what it left (:func:`remove_leftovers`).  A page Pelican decides not to overwrite is left where it is.
 
 Pelican copies static files (the theme's, ``STATIC_PATHS``) with
 ``shutil.copyfile``, which writes through a symbolic link at the
@@ -34,6 +36,7 @@ from pelican.writers import Writer
 from . import lock, output
 
 STAGING_PREFIX = ".podium-writing-"
+UNFINISHED = ".podium-unfinished"  # in the output while a build writes into it
 
 
 def reason(exc: OSError) -> str:
@@ -59,13 +62,31 @@ def remove_leftovers(output_path: str) -> None:
                 os.unlink(os.path.join(folder, name))
 
 
+def begin(output_path: str) -> None:
+    """A build starts writing into ``output_path``: what an unfinished one left
+    is removed, and the output is marked as being written until :func:`finish`."""
+    mark = os.path.join(output_path, UNFINISHED)
+    if os.path.lexists(mark):
+        remove_leftovers(output_path)
+    os.makedirs(output_path, exist_ok=True)
+    os.close(os.open(mark, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o644))
+
+
+def finish(pelican) -> None:
+    """``finalized``: the build wrote everything; its output is no longer marked as being written."""
+    try:
+        os.unlink(os.path.join(os.path.abspath(pelican.output_path), UNFINISHED))
+    except FileNotFoundError:
+        pass
+
+
 class AtomicWriter(Writer):
     """Pelican's :class:`~pelican.writers.Writer`, every file landing by rename."""
 
     def __init__(self, output_path, settings=None):
         super().__init__(output_path, settings=settings)
         self.staging = os.path.join(os.path.abspath(output_path), f"{STAGING_PREFIX}{os.getpid()}")
-        remove_leftovers(os.path.abspath(output_path))
+        begin(os.path.abspath(output_path))
 
     def write_file(self, name, template, context, *args, **kwargs):
         return self._staged(super().write_file, name, template, context, *args, **kwargs)

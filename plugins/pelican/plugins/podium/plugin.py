@@ -11,7 +11,7 @@ Wiring, the Pelican way:
 - ``signals.get_writer`` has Pelican write its own pages atomically, and
   ``signals.static_generator_finalized`` clears symbolic links where it
   copies static files (:mod:`.atomic`);
-- ``signals.finalized`` lets go of the build's locks (:mod:`.lock`).
+- ``signals.finalized`` clears the mark of a build being written (:mod:`.atomic`) and lets go of the build's locks (:mod:`.lock`).
 
 Only what changed is evaluated and rendered.  Each event's files are kept
 in the cache (:mod:`.cache`, in ``CACHE_PATH``) under a key of everything
@@ -700,4 +700,5 @@ def register():
     signals.get_generators.connect(get_generators)
     signals.get_writer.connect(atomic.get_writer)
     signals.static_generator_finalized.connect(atomic.unlink_static_links)
+    signals.finalized.connect(atomic.finish)
     signals.finalized.connect(release_locks)
