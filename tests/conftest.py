@@ -5,6 +5,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import os
+import subprocess
 import textwrap
 
 import pytest
@@ -31,3 +32,23 @@ def event_folder(tmp_path):
         return write_event(tmp_path / "results" / slug, files)
 
     return make
+
+
+@pytest.fixture
+def small_filesystem(tmp_path):
+    """A tmpfs of the size asked for, read-only or not; skipped where the system will not mount one."""
+    mounted = []
+
+    def mount(size: str, options: str = "rw") -> Path:
+        point = tmp_path / f"fs-{len(mounted)}"
+        point.mkdir()
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},{options}", "tmpfs", str(point)],
+                              capture_output=True)
+        if done.returncode != 0:
+            pytest.skip("this system does not let the tests mount a small filesystem")
+        mounted.append(point)
+        return point
+
+    yield mount
+    for point in mounted:
+        subprocess.run(["umount", str(point)], capture_output=True)

@@ -109,32 +109,12 @@ def test_a_full_disk_while_writing_pages_is_one_line(tmp_path, monkeypatch, jobs
     assert str(stopped.value) == "cannot write the site: No space left on device"
 
 
-@pytest.fixture
-def small_filesystem(tmp_path):
-    """A 300 KB tmpfs, mounted read-only (``ro``) or not; skipped where the system will not mount one."""
-    mounted = []
-
-    def mount(options: str) -> Path:
-        point = tmp_path / f"fs-{len(mounted)}"
-        point.mkdir()
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size=300k,{options}", "tmpfs", str(point)],
-                              capture_output=True)
-        if done.returncode != 0:
-            pytest.skip("this system does not let the tests mount a small filesystem")
-        mounted.append(point)
-        return point
-
-    yield mount
-    for point in mounted:
-        subprocess.run(["umount", str(point)], capture_output=True)
-
-
 @pytest.mark.parametrize("options, words", [("rw", "cannot write the site: No space left on device"),
                                             ("ro", "cannot be written: Read-only file system; nothing was written")])
 def test_pelican_on_a_full_or_read_only_filesystem(tmp_path, small_filesystem, options, words):
     if os.geteuid() != 0:
         pytest.skip("mounting needs root")
-    point = small_filesystem(options)
+    point = small_filesystem("300k", options)
     done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(point / "out"), "-s", "pelicanconf.py"],
                           cwd=ROOT, env={**os.environ, "PODIUM_RESULTS": str(SAMPLES)}, capture_output=True, text=True,
                           timeout=300)

@@ -215,26 +215,6 @@ def test_without_pagefind_the_build_says_so_and_succeeds(tmp_path, monkeypatch, 
     assert "pagefind is not installed" in capsys.readouterr().out
 
 
-@pytest.fixture
-def small_filesystem(tmp_path):
-    """A tmpfs of the size asked for, read-only or not; skipped where the system will not mount one."""
-    mounted = []
-
-    def mount(size: str, options: str = "rw") -> Path:
-        point = tmp_path / f"fs-{len(mounted)}"
-        point.mkdir()
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},{options}", "tmpfs", str(point)],
-                              capture_output=True)
-        if done.returncode != 0:
-            pytest.skip("this system does not let the tests mount a small filesystem")
-        mounted.append(point)
-        return point
-
-    yield mount
-    for point in mounted:
-        subprocess.run(["umount", str(point)], capture_output=True)
-
-
 @pytest.mark.parametrize("size, options, words", [
     ("40k", "rw", "cannot write the site: No space left on device"),  # Pelican's own pages do not fit
     ("300k", "rw", "cannot write the site: No space left on device"),  # Podium's pages do not fit
