@@ -3,14 +3,9 @@
 import re
 
 from podium.cli import main
+from simulated import simulate
 
 WHY = "manual: changes who sits where, not"
-
-
-def simulate(tmp_path, fmt, players, rounds):
-    folder = tmp_path / "results" / "cup"
-    assert main(["simulate", str(folder), "--format", fmt, "--players", str(players), "--rounds", str(rounds)]) == 0
-    return folder
 
 
 def errors(folder, capsys):

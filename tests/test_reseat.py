@@ -7,13 +7,8 @@ import stat
 import pytest
 
 from podium.cli import main
+from simulated import simulate, route66_with_semifinal
 from podium.roundedit import field_line, set_field, set_units
-
-
-def simulate(tmp_path, fmt, players, rounds):
-    folder = tmp_path / "results" / "cup"
-    assert main(["simulate", str(folder), "--format", fmt, "--players", str(players), "--rounds", str(rounds)]) == 0
-    return folder
 
 
 def players_of(folder):
@@ -138,12 +133,7 @@ def test_withdraw_from_a_catan_final_moves_the_next_player_in(tmp_path, capsys):
 def test_withdraw_in_a_variant_goes_where_its_options_put_it(tmp_path, capsys):
     """A Route 66 variant with a semifinal records a withdrawal in the semifinal file."""
     folder = simulate(tmp_path, "catan-lt-route66", 18, 2)
-    formats = tmp_path / "results" / "formats"
-    formats.mkdir()
-    (formats / "route66-semi.yaml").write_text(
-        'id: route66-semi\nname: "Route 66 with a semifinal"\nextends: catan-lt-route66\noptions: {semifinal_size: 16}\n', "utf-8")
-    event = folder / "event.yaml"
-    event.write_text(event.read_text("utf-8").replace("format: catan-lt-route66", "format: route66-semi"), "utf-8")
+    route66_with_semifinal(folder)
     assert main(["validate", str(folder)]) == 0
     gone = players_of(folder)[0]
     capsys.readouterr()

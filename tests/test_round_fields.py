@@ -5,13 +5,8 @@ import re
 import pytest
 
 from podium.cli import main
+from simulated import simulate, route66_with_semifinal
 from podium.formats import FORMAT_IDS, get_format as build
-
-
-def simulate(tmp_path, fmt, players, rounds):
-    folder = tmp_path / "results" / "cup"
-    assert main(["simulate", str(folder), "--format", fmt, "--players", str(players), "--rounds", str(rounds)]) == 0
-    return folder
 
 
 def errors(folder, capsys):
@@ -45,12 +40,7 @@ def test_the_fields_follow_the_options_not_the_format_id():
 def test_a_variant_takes_the_fields_its_options_give(tmp_path, capsys):
     """A Route 66 variant with a semifinal: withdrawn: in the semifinal file, and the message names the variant."""
     folder = simulate(tmp_path, "catan-lt-route66", 16, 1)
-    formats = tmp_path / "results" / "formats"
-    formats.mkdir()
-    (formats / "route66-semi.yaml").write_text(
-        'id: route66-semi\nname: "Route 66 with a semifinal"\nextends: catan-lt-route66\noptions: {semifinal_size: 16}\n', "utf-8")
-    event = folder / "event.yaml"
-    event.write_text(event.read_text("utf-8").replace("format: catan-lt-route66", "format: route66-semi"), "utf-8")
+    route66_with_semifinal(folder)
     q1 = folder / "qualifying-01.yaml"
     insert_after(q1, "round: 1\n", "withdrawn: [x]\n")
     capsys.readouterr()
