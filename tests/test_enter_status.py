@@ -210,6 +210,7 @@ def test_baska_entry_takes_the_deals_of_the_score_sheet(tmp_path, monkeypatch, c
     ("para 1 3, cicha 7 won", "deal 2 (cicha 7 won): '7' is not a player at this table (seats: 1 "),
     ("para 1 3,, zolo 1 won", "deal 2 is empty (deals are separated by commas)"),
     ("para 1 1", "deal 1 (para 1 1): "),
+    ("para ² 3", "deal 1 (para ² 3): "),
 ])
 def test_a_wrong_deal_is_named_with_why(tmp_path, monkeypatch, capsys, line, message):
     folder = new_event(tmp_path, "baska-gp", 8)

@@ -1,5 +1,6 @@
 """Re-seating an upcoming round (podium pair --write) and withdrawals (podium withdraw)."""
 
+import io
 import os
 import re
 import stat
@@ -176,3 +177,18 @@ def test_a_flow_style_round_file_is_refused_without_a_traceback(tmp_path, capsys
     assert main(["withdraw", str(folder), seats[0][0]]) == 1
     err = capsys.readouterr().err
     assert "flow style" in err and "Traceback" not in err
+
+
+def test_a_withdrawal_during_the_last_round_writes_no_round_after_it(tmp_path, monkeypatch, capsys):
+    """Baśka's round 32 of 32 has a result: there is no later round to record the absence in."""
+    folder = simulate(tmp_path, "baska-gp", 8, 31)
+    assert main(["pair", str(folder), "--write"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("30 10 -15 -25\n"))
+    assert main(["enter", str(folder)]) == 0
+    capsys.readouterr()
+    absent = players_of(folder)[0]
+    assert main(["withdraw", str(folder), absent]) == 1
+    assert capsys.readouterr().err.strip().endswith(
+        "round 32 is the last of grand-prix and is being played; run podium withdraw again once its results are in")
+    assert not (folder / "grand-prix-33.yaml").exists()
+    assert main(["validate", str(folder)]) == 0

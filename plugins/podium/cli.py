@@ -27,6 +27,7 @@ from .nextround import Finished, NotReady
 from .roundedit import EditError
 from .commands.enter import EntryError
 from .commands.withdraw import WithdrawError
+from .files import write_atomically
 from .target import NotFound, event_folder
 
 
@@ -156,12 +157,6 @@ def _command_modules():
     return {name: import_module(f".commands.{name}", __package__) for name in MODULES}
 
 
-def _write_atomically(path, text: str) -> None:
-    from .files import write_atomically
-
-    write_atomically(path, text)
-
-
 def _new(args) -> int:
     from pathlib import Path
 
@@ -180,9 +175,9 @@ def _new(args) -> int:
         raise UsageError(f"{folder} exists already; nothing written")
     fmt = _format_of_folder(args.results, args.format)
     folder.mkdir(parents=True)
-    _write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
+    write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
-    _write_atomically(folder / file_name(first), round_text(first))
+    write_atomically(folder / file_name(first), round_text(first))
     print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players, then run podium pair {folder}")
     return 0
 
@@ -205,7 +200,8 @@ def _simulate(args) -> int:
                 person["seed"] = i
         if reserve:  # an odd field: one more person, the organisers' reserve player
             people[-1]["reserve"] = True
-        (folder / "event.yaml").write_text(new_event_yaml(folder.name.replace("-", " ").title(), args.format, people, language=args.language), "utf-8")
+        write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
+                                                               language=args.language))
     written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
     for path in written:
         print(f"written: {path}")

@@ -62,7 +62,7 @@ def _player(word: str, players: list) -> str | None:
     """The id a word names: an id at the table, or a seat number; None if it names none."""
     if word in players:
         return word
-    if word.isdigit() and 1 <= int(word) <= len(players):
+    if word.isdecimal() and 1 <= int(word) <= len(players):
         return players[int(word) - 1]
     return None
 

@@ -149,11 +149,19 @@ class _Lines:
             raise Stop(f"<stdin>:{self.number}: {message}")
 
 
+def _unit(rnd, number: int, path: Path):
+    """The unit ``number`` of the round, or an error if the file no longer lists it."""
+    found = next((u for u in rnd.units if _number(rnd, u) == number), None)
+    if found is None:
+        raise EntryError(f"{path} no longer lists {'match' if rnd.kind == 'matches' else 'table'} {number}")
+    return found
+
+
 def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) -> int:
     """Take the result of one unit; 1 if one was written, else 0."""
     outcome = evaluate_one(folder)
     rnd = _round_of(outcome, path)
-    unit = next(u for u in rnd.units if _number(rnd, u) == number)
+    unit = _unit(rnd, number, path)
     names = {p.id: p.name for p in outcome.event.players}
     label = unit_name(rnd, unit)
     seats = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in unit.players)
@@ -189,7 +197,7 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
 def _show_totals(folder: Path, path: Path, number: int, stdout) -> None:
     """The small points the deals just entered give, seat by seat."""
     rnd = _round_of(evaluate_one(folder), path)
-    unit = next(u for u in rnd.units if _number(rnd, u) == number)
+    unit = _unit(rnd, number, path)
     totals = ", ".join(f"{pid} {points}" for pid, points in zip(unit.players, unit.small_points or ()))
     print(f"  {len(unit.deals or ())} deals: {totals}", file=stdout)
 
@@ -214,7 +222,7 @@ def _enter_match(folder: Path, path: Path, number: int, unit, lines: _Lines, std
         games.append(game)
         written = 1
         rnd = _round_of(evaluate_one(folder), path)
-        now = next(u for u in rnd.units if _number(rnd, u) == number)
+        now = _unit(rnd, number, path)
         if now.has_result:
             print(f"  {label} decided: {now.winner} wins", file=stdout)
             return written
@@ -327,8 +335,6 @@ def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
     for unit in data[key]:
         unit = dict(unit)
         if unit.get(word) == number:
-            if key == "tables" and isinstance(unit.get("seats"), list):
-                unit["seats"] = unit["seats"]
             for name, value in fields.items():
                 if value is None:
                     unit.pop(name, None)

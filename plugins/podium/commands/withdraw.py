@@ -97,7 +97,11 @@ def _target(outcome, folder: Path, stage: str | None) -> tuple[Path, dict]:
             return Path(current.source.where.path), {}
         if current is None:
             header = fmt.next_round_header(outcome)
-        else:  # the current round is being played: the next one
+        else:  # the current round is being played: the next one of its stage
+            spec = next((s for s in fmt.stages(outcome.event) if s.id == current.stage), None)
+            if spec is not None and spec.rounds is not None and current.round >= spec.rounds:
+                raise WithdrawError(f"{outcome.event.name}: round {current.round} is the last of {current.stage} and is "
+                                    "being played; run podium withdraw again once its results are in")
             header = fmt.round_header(current.stage, current.round + 1)
         if header is None:
             raise WithdrawError(f"{outcome.event.name}: every round is complete")
