@@ -274,3 +274,13 @@ def test_a_small_event_keeps_one_page_at_its_url(whole, small_results):
         event = whole / f"small-{slug}"
         assert (event / "players" / "index.html").is_file()
     assert (whole / "small-carcassonne-lv" / "crosstable" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("sizes, message", [
+    ({"units": "ten"}, "the setting PODIUM_PAGE_SIZES: units must be a whole number, not 'ten'"),
+    ([50], "the setting PODIUM_PAGE_SIZES must map kinds of list to numbers, not [50]"),
+])
+def test_page_sizes_that_are_no_numbers_stop_the_build_in_one_line(sizes, message):
+    with pytest.raises(SystemExit) as stopped:
+        paging.sizes({"PODIUM_PAGE_SIZES": sizes})
+    assert str(stopped.value) == message

@@ -120,3 +120,13 @@ def test_pelican_on_a_full_or_read_only_filesystem(tmp_path, small_filesystem, o
                           timeout=300)
     assert done.returncode == 1
     assert words in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
+
+
+def test_a_number_setting_that_is_no_number_is_one_line():
+    from pelican.plugins.podium.plugin import setting_number
+
+    assert setting_number({"PODIUM_JOBS": ""}, "PODIUM_JOBS", int, 0) == 0
+    assert setting_number({"PODIUM_LOCK_WAIT": "2.5"}, "PODIUM_LOCK_WAIT", float, 600.0) == 2.5
+    with pytest.raises(SystemExit) as stopped:
+        setting_number({"PODIUM_JOBS": "two"}, "PODIUM_JOBS", int, 0)
+    assert str(stopped.value) == "the setting PODIUM_JOBS must be a number, not 'two'"

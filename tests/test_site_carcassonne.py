@@ -496,3 +496,14 @@ def test_the_carcassonne_words_go_through_gettext():
     assert str(macros.playoff_game(3, 1, 1)) == "Fināls"
     assert [str(macros.result_letter(r)) for r in "WDL"] == ["U", "N", "Z"]
     assert str(macros.decided("time", "Anna & Co")) == "Neizšķirts: uzvar Anna &amp; Co."
+
+
+def test_a_group_with_a_bye_before_a_lost_on_time_game_still_has_the_forfeit_legend():
+    from pelican.plugins.podium.extensions.carcassonne import CrossCell, CrossGroup, CrossRow
+    from pelican.plugins.podium.views import PlayerView
+
+    ann, ben = PlayerView("ann", "Ann", ""), PlayerView("ben", "Ben", "")
+    lost = CrossCell(2, ben, 2, "L", forfeit=True)
+    group = CrossGroup(None, [], [CrossRow(1, ann, ["bye", lost], []), CrossRow(2, ben, [None, None], [])], [])
+    assert group.any_forfeit
+    assert not CrossGroup(None, [], [CrossRow(1, ann, ["bye", None], [])], []).any_forfeit

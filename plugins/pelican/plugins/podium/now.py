@@ -87,13 +87,15 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
     last = played[-1].round if played else None
     if ev.finished:
         return PlayerNow("final", place=pp.place, last=last)
+    seated = {}  # round -> the player's first game in it (their games know where they sit)
+    for game in pp.games:
+        if game.unit is not None:
+            seated.setdefault(id(game.round), game)
     for rnd in open_rounds:
-        for unit in rnd.units:
-            seat = unit.seat_of(person.id)
-            if seat is not None:
-                state = "played" if unit.has_result else "seated"
-                opponents = [s.player for s in unit.seats if s.player.id != person.id]
-                return PlayerNow(state, rnd, unit, seat, opponents, rnd.start, last)
+        game = seated.get(id(rnd))
+        if game is not None:
+            state = "played" if game.unit.has_result else "seated"
+            return PlayerNow(state, rnd, game.unit, game.seat, [o.player for o in game.opponents], rnd.start, last)
     if open_rounds:
         rnd = open_rounds[0]
         absent = rnd.extra.get("absent") or ()

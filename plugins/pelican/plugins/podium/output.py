@@ -136,10 +136,7 @@ class Manifest:
 
     def current(self, path: str, key: str) -> bool:
         """``path`` holds what was written under ``key`` and nothing has touched it since."""
-        entry = self.before.get(path)
-        if not (isinstance(entry, list) and len(entry) == 4 and entry[0] == key):
-            return False
-        return identity(os.path.join(self.output, path)) == entry[1:]
+        return self.all_current((path,), key)
 
     def all_current(self, paths, key: str) -> bool:
         """Every one of ``paths`` is :meth:`current` under ``key`` (the same rule, in one tight loop)."""
@@ -156,8 +153,8 @@ class Manifest:
                 return False
         return True
 
-    def keep_all(self, paths, key: str) -> None:
-        """:meth:`keep` every one of ``paths``, all :meth:`current` under ``key``, as it was."""
+    def keep_all(self, paths) -> None:
+        """:meth:`keep` every one of ``paths``, all :meth:`current`, as it was."""
         before = self.before
         self.now.update((path, before[path]) for path in paths)
 

@@ -38,8 +38,13 @@ SIZES = {
 def sizes(settings: dict | None = None) -> dict:
     """:data:`SIZES` with the ``PODIUM_PAGE_SIZES`` setting's own numbers (each at least 1)."""
     found = dict(SIZES)
-    for kind, size in ((settings or {}).get("PODIUM_PAGE_SIZES") or {}).items():
-        found[kind] = max(1, int(size))
+    given = (settings or {}).get("PODIUM_PAGE_SIZES") or {}
+    if not isinstance(given, dict):
+        raise SystemExit(f"the setting PODIUM_PAGE_SIZES must map kinds of list to numbers, not {given!r}")
+    for kind, size in given.items():
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise SystemExit(f"the setting PODIUM_PAGE_SIZES: {kind} must be a whole number, not {size!r}")
+        found[kind] = max(1, size)
     return found
 
 
@@ -163,12 +168,6 @@ def pagers(url: str, labels: list) -> list[Pager]:
     for number in range(1, len(links) + 1):
         found.append(Pager(number, [replace(link, current=link.number == number) for link in links]))
     return found
-
-
-def pages(url: str, parts: list, label) -> list[tuple]:
-    """(page URL, part, pager) of each part of a cut list; ``label(part)`` names a part."""
-    return list(zip([page_url(url, n) for n in range(1, len(parts) + 1)], parts,
-                    pagers(url, [label(part) for part in parts])))
 
 
 def regroup(groups: list, attribute: str, part: list, make=None) -> list:

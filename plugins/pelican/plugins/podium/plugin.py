@@ -126,16 +126,20 @@ class PodiumGenerator(Generator):
         self.urls = Urls(settings)
         self.results = Path(settings.get("PODIUM_RESULTS") or "results")
         self.language = settings.get("PODIUM_LANGUAGE")  # one UI language for every event, if set
-        self.jobs = int(settings.get("PODIUM_JOBS") or workers.usable_cores())
+        self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
         self.page_sizes = paging.sizes(settings)
         self.store = Store(settings.get("CACHE_PATH") or "cache")
         self.site_language = settings.get("DEFAULT_LANG", "en")
-        wait = float(settings.get("PODIUM_LOCK_WAIT", 600))
+        wait = setting_number(settings, "PODIUM_LOCK_WAIT", float, 600.0)
         check_output_folder(self.output_path)
-        lock.acquire(self.output_path, wait)
-        lock.acquire(self.store.root, wait)
-        self.store.clear_staging()
-        self.stamps = Stamps(self.store)  # folder digests, reading only the files whose stat changed
+        try:
+            lock.acquire(self.output_path, wait)
+            lock.acquire(self.store.root, wait)
+            self.store.clear_staging()
+            self.stamps = Stamps(self.store)  # folder digests, reading only the files whose stat changed
+        except OSError as exc:  # the lock or the cache cannot be made: one line
+            lock.release_all()
+            raise SystemExit(atomic.cannot_write(exc)) from None
         self.shown_by_language: dict = {}
         record = self.store.record("translations")
         self.translation_digests = dict(record["languages"]) if record and isinstance(record.get("languages"), dict) else {}
@@ -356,8 +360,7 @@ class PodiumGenerator(Generator):
             self._generate_output()
         except OSError as exc:
             lock.release_all()
-            where = f" ({exc.filename})" if exc.filename else ""
-            raise SystemExit(f"cannot write the site: {exc.strerror or exc}{where}") from None
+            raise SystemExit(atomic.cannot_write(exc)) from None
 
     def _generate_output(self):
         output_path = os.path.abspath(self.output_path)
@@ -377,7 +380,7 @@ class PodiumGenerator(Generator):
                 continue
             record = self.records[slug]
             if slug in self.in_place:
-                manifest.keep_all(record["files"], record["key"])
+                manifest.keep_all(record["files"])
                 continue
             for path in sorted(record["files"]):
                 if manifest.current(path, record["key"]):
@@ -557,8 +560,7 @@ class PodiumGenerator(Generator):
             for path, page_values in _pages_of(urls, page.kind, page.parts, page.cut, values):
                 wanted.append((path, keys.digest(shown, page.template, path, page_values), page.template, page_values,
                                language))
-        feed_max_items = self.settings.get("FEED_MAX_ITEMS")  # Pelican's, 100 by default; "" or None: all
-        feed_max_items = None if feed_max_items in ("", None) else int(feed_max_items)
+        feed_max_items = setting_number(self.settings, "FEED_MAX_ITEMS", int, None)  # Pelican's, 100 by default; "" or None: all
         for file in extensions.collect("site_files", events, urls, language, feed_max_items):
             data = file.text.encode("utf-8")
             wanted.append((urls.save_as(file.kind, **file.parts), hashlib.sha256(data).hexdigest(), None, data, language))
@@ -606,6 +608,18 @@ def _stat(path: str):
         return os.stat(path)
     except OSError:
         return None
+
+
+def setting_number(settings, name: str, kind, default):
+    """The setting ``name`` as a number (``kind``), ``default`` when it is unset or
+    empty; a value that is no number stops the build with one line naming it."""
+    value = settings.get(name)
+    if value in (None, ""):
+        return default
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        raise SystemExit(f"the setting {name} must be a number, not {value!r}") from None
 
 
 def check_output_folder(path) -> None:

@@ -403,11 +403,6 @@ class GameView:
         return self.unit.href or f"{self.round.url}#{self.unit.anchor}"
 
     @property
-    def labelled_cells(self) -> list:
-        """(column, cell) of each of the player's values in this game."""
-        return list(zip(self.unit.columns, self.seat.cells))
-
-    @property
     def labelled(self) -> list:
         """(column title, column label, cell) of each of the player's values in this
         game, the column's words translated (:attr:`UnitView.headers`)."""

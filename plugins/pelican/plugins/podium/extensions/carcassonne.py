@@ -154,7 +154,7 @@ class CrossCell:
 class CrossRow:
     rank: int | None
     player: PlayerView
-    cells: list  # CrossCell or None per round
+    cells: list  # per round: CrossCell, "bye", or None (not seated)
     totals: list  # Cell per criterion
     reserve: bool = False
     by_lot: bool = False
@@ -178,7 +178,7 @@ class CrossGroup:
 
     @property
     def any_forfeit(self) -> bool:
-        return any(c is not None and (c.forfeit or c.opponent_forfeit) for r in self.rows for c in r.cells)
+        return any(isinstance(c, CrossCell) and (c.forfeit or c.opponent_forfeit) for r in self.rows for c in r.cells)
 
 
 @dataclass
