@@ -67,7 +67,7 @@ from pelican.writers import Writer
 
 from podium import __version__, workers
 from podium.errors import Problem, Problems
-from podium.export import dumps, event_document
+from podium.export import dumps
 from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
@@ -448,14 +448,14 @@ class PodiumGenerator(Generator):
             self._render_event(ev, pages)
         kept = self.store.keep_files(name, key, staging)
         placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
-        return pages.sizes, placed, summary.dumps(summary.summarise(ev)), sorted(ev.people), sorted(templates)
+        return pages.sizes, placed, summary.dumps(ev.summary), sorted(ev.people), sorted(templates)
 
     def _render_event(self, ev, pages: PageWriter) -> None:
         """The event's event.json, pages and extension files, through ``pages``."""
         slug, urls = ev.slug, self.urls
         common = {"ev": ev, "lang": ev.language}
         sizes = ev.page_sizes
-        pages.data(urls.save_as("json", slug=slug), dumps(event_document(ev.outcome)))
+        pages.data(urls.save_as("json", slug=slug), dumps(ev.document))
         pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
         for rnd in ev.rounds:
             cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})

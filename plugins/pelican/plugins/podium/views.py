@@ -29,12 +29,13 @@ from types import SimpleNamespace
 from podium.collation import collation_key
 from podium.draw import key as draw_key
 from podium.draw import verify_command
+from podium.export import event_document
 from podium.text import N_
 from . import extensions
 from . import facts as facts_module
 from . import headings, i18n
 from . import paging
-from .summary import Dated
+from .summary import Dated, summarise
 from .urls import Urls
 
 NUMBER_KEYS = ("table", "match", "game")
@@ -488,6 +489,17 @@ class EventView(Dated):
     jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
     description: str = ""  # name, dates, venue, format and state as plain text (.headings)
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
+
+    @cached_property
+    def document(self) -> dict:
+        """The event's event.json document, made once for every file that shows it."""
+        return event_document(self.outcome)
+
+    @cached_property
+    def summary(self):
+        """The event's summary for the site-wide pages (:func:`.summary.summarise`),
+        once its pages are made: the event's feed and the plugin share it."""
+        return summarise(self)
 
     @property
     def finished(self) -> bool:

@@ -22,7 +22,7 @@ list of the organiser page.
 from __future__ import annotations
 
 from podium.brackets_model import database
-from podium.export import dumps, event_document
+from podium.export import dumps
 from podium.results_table import results_csv
 from . import File
 
@@ -50,7 +50,7 @@ def links(ev):
 def files(ev):
     if ev.outcome is None:
         return []
-    document = event_document(ev.outcome)
+    document = ev.document
     found = [File("results_csv", {"slug": ev.slug}, results_csv(document))]
     brackets = database(ev.outcome, document) if _has_bracket(ev) else None
     if brackets is not None:

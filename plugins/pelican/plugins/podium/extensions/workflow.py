@@ -47,7 +47,6 @@ from podium import csvfile
 from podium.draw import key as draw_key
 from podium.text import N_, translate
 from .. import i18n, paging
-from ..summary import summarise
 from ..views import round_byes
 from . import File, Page
 
@@ -464,7 +463,7 @@ def pages(ev):
 
 
 def files(ev):
-    found = [File("event_atom", {"slug": ev.slug}, event_feed(summarise(ev), ev))]
+    found = [File("event_atom", {"slug": ev.slug}, event_feed(ev.summary, ev))]
     if ev.standings:
         found.append(File("standings_csv", {"slug": ev.slug}, standings_csv(ev)))
     return found
