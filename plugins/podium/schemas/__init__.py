@@ -37,7 +37,8 @@ SHOWN_LENGTH = 60  # characters of a value quoted in a message
 
 
 def schema(kind: str) -> dict:
-    """The JSON Schema of one file kind: event, round or players.
+    """The JSON Schema of one file kind: event, round or players, as its file
+    says it.
 
     The event schema's ``format`` is made from the declarations: one of the
     built-in ids, or the slug of a named variant (which the pipeline then
@@ -51,10 +52,91 @@ def schema(kind: str) -> dict:
     return document
 
 
+def prepared(document: dict) -> dict:
+    """``document`` as it is checked: each local reference replaced by what
+    it names (:func:`_inlined`).  It accepts and refuses the same values,
+    with the same errors in the same order, and no reference is looked up
+    while a value is checked (that lookup was a third of the checking)."""
+    return _inlined(document, document.get("$defs", {}), {}, ())
+
+
+_DEF = "#/$defs/"
+
+# Keywords read together with their neighbours in one schema object
+# (``additionalProperties`` with ``properties``, ``minItems`` with
+# ``maxItems`` in a message...): never split between a definition and the
+# object it is merged into.
+_TOGETHER = (
+    {"properties", "patternProperties", "additionalProperties", "unevaluatedProperties"},
+    {"prefixItems", "items", "contains", "minContains", "maxContains", "unevaluatedItems"},
+    {"if", "then", "else"},
+    {"minItems", "maxItems"}, {"minLength", "maxLength"}, {"minProperties", "maxProperties"},
+    {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"},
+)
+_RESOURCE_KEYWORDS = {"$id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$schema"}
+
+
+def _inlined(node, defs: dict, done: dict, open_: tuple):
+    """``node`` with each ``$ref`` to ``#/$defs/NAME`` replaced by that
+    definition, itself inlined.
+
+    The definition's keywords take the reference's place in the object that
+    holds it when the two share no keyword (nor a group of
+    :data:`_TOGETHER`); otherwise the reference becomes ``allOf:
+    [definition]`` at its place, which means the same.  jsonschema checks
+    keywords in the order they are written, so errors keep their order.  A
+    reference stays as written when it is recursive, when its definition
+    starts a resource of its own (``$id``, anchors), or when its object
+    already has an ``allOf``; ``$defs`` stay as written, so such a
+    reference still resolves."""
+    if isinstance(node, list):
+        return [_inlined(item, defs, done, open_) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result: dict = {}
+    for key, value in node.items():
+        target = _definition(value, defs, done, open_) if key == "$ref" else None
+        if key == "$defs":
+            result[key] = value
+        elif target is None:
+            result[key] = _inlined(value, defs, done, open_)
+        elif _mergeable(target, set(node) - {"$ref"}):
+            result.update(target)
+        elif "allOf" not in node:
+            result["allOf"] = [target]
+        else:
+            result[key] = value
+    return result
+
+
+def _definition(ref, defs: dict, done: dict, open_: tuple):
+    """The inlined definition ``ref`` names, or None when it stays a reference."""
+    if not isinstance(ref, str) or not ref.startswith(_DEF):
+        return None
+    name = ref[len(_DEF):]
+    target = defs.get(name)
+    if name in open_ or not isinstance(target, dict) or _RESOURCE_KEYWORDS & set(target):
+        return None
+    if name not in done:
+        done[name] = _inlined(target, defs, done, open_ + (name,))
+    return done[name]
+
+
+def _mergeable(target: dict, siblings: set) -> bool:
+    keys = set(target)
+    return not siblings & keys and not any(group & siblings and group & keys for group in _TOGETHER)
+
+
 @lru_cache(maxsize=None)
 def _validator(kind: str):
-    """jsonschema's validator for ``kind`` (the module's rules above), imported
-    only when a file is checked: importing it takes a tenth of a second."""
+    """The validator of ``kind``'s :func:`prepared` schema."""
+    return validator_of(prepared(schema(kind)))
+
+
+def validator_of(document: dict):
+    """jsonschema's validator of a schema ``document`` with the module's rules
+    above, imported only when a file is checked: importing it takes a tenth
+    of a second."""
     from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 
     def whole_number(_checker, instance) -> bool:
@@ -68,7 +150,7 @@ def _validator(kind: str):
     strict = validators.extend(Draft202012Validator, validators={"pattern": pattern}, type_checker=checker)
     formats = FormatChecker([])
     formats.checks("date")(_real_date)
-    return strict(schema(kind), format_checker=formats)
+    return strict(document, format_checker=formats)
 
 
 @lru_cache(maxsize=None)
