@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 
 from .ranking import Criterion
 from .text import N_, Text
@@ -49,7 +50,7 @@ class Entry:
     score_for: int = 0
     score_against: int = 0
     vp: int = 0
-    share: Fraction = Fraction(0)
+    share: int | Fraction = 0
     placement: int | Fraction = 0
     small: int = 0
     first: bool = False
@@ -68,6 +69,7 @@ class Record:
 
 
 SUMMED = ("score_for", "vp", "share", "placement", "small", "first", "second")
+_summed_values = attrgetter(*SUMMED)
 
 
 class Ledger:
@@ -84,12 +86,13 @@ class Ledger:
         return found
 
     def add(self, player_id: str, entry: Entry) -> None:
-        rec = self.record(player_id)
+        rec = self.records.get(player_id)
+        if rec is None:
+            rec = self.records[player_id] = Record()
         rec.entries.append(entry)
         rec.wins += entry.result
         sums = rec.sums
-        for name in SUMMED:
-            value = getattr(entry, name)
+        for name, value in zip(SUMMED, _summed_values(entry)):
             if value:
                 sums[name] = sums.get(name, 0) + value
         sums["score_diff"] = sums.get("score_diff", 0) + entry.score_for - entry.score_against
@@ -127,7 +130,7 @@ class Ledger:
 
 def exact(value):
     """A whole Fraction as an int, so that whole values compare and print as ints."""
-    if isinstance(value, Fraction) and value.denominator == 1:
+    if type(value) is Fraction and value.denominator == 1:
         return value.numerator
     return value
 

@@ -84,7 +84,10 @@ def placement_points(small_points, points=PLACE_POINTS) -> tuple:
         while end < len(ordered) and ordered[end] == ordered[start]:
             end += 1
         total, count = sum(points[start:end]), end - start
-        share[ordered[start]] = exact(Fraction(total) / count)
+        if type(total) is int and total % count == 0:
+            share[ordered[start]] = total // count
+        else:
+            share[ordered[start]] = exact(Fraction(total) / count)
         start = end
     return tuple(share[value] for value in small_points)
 
@@ -329,6 +332,7 @@ def add_tables(ledger: Ledger, tables, number: int, firsts=FIRST_VALUES, seconds
     """Enter the scored tables of round ``number`` in a ledger: each player's
     placement points, small points (0 at a short table) and whether the
     round counts as a "first" or a "second" (by value, formats.md 5)."""
+    firsts, seconds = frozenset(firsts), frozenset(seconds)  # numbers equal as values hash alike
     for table in tables:
         if not table.has_result:
             continue

@@ -5,7 +5,8 @@ violation as a located :class:`~podium.errors.Problem`.
 
 The schemas are read as JSON Schema means them, where Python's defaults
 would differ: an ``integer`` is a whole number written as one (``2.0`` is
-not, nor is ``true``); a ``pattern``'s ``$`` ends the text (as in
+not, nor is ``true``); a ``number`` is an ``int`` or a ``float`` as YAML
+reads them (``true`` is not); a ``pattern``'s ``$`` ends the text (as in
 ECMA-262: no trailing newline is let through); ``format: date`` is a real
 calendar date.  Values quoted in messages are cut to a readable length.
 """
@@ -142,11 +143,14 @@ def validator_of(document: dict):
     def whole_number(_checker, instance) -> bool:
         return type(instance) is int
 
+    def number(_checker, instance) -> bool:
+        return type(instance) is int or type(instance) is float
+
     def pattern(validator, expression, instance, _schema):
         if validator.is_type(instance, "string") and not _ecma_pattern(expression).search(instance):
             yield ValidationError(f"{_shown(instance)} does not match {expression!r}")
 
-    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", whole_number)
+    checker = Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": whole_number, "number": number})
     strict = validators.extend(Draft202012Validator, validators={"pattern": pattern}, type_checker=checker)
     formats = FormatChecker([])
     formats.checks("date")(_real_date)
