@@ -72,14 +72,15 @@ def rank(player_ids, criteria, context, lots, reserves=frozenset()) -> list[Row]
     ``context`` is whatever the criteria's ``compute(player_id, context)``
     functions read (the games played so far, usually).
     """
-    values = {pid: {c.key: c.compute(pid, context) for c in criteria} for pid in player_ids}
     keys = [c.key for c in criteria]
+    computes = [c.compute for c in criteria]
+    scores = {pid: tuple([compute(pid, context) for compute in computes]) for pid in player_ids}
 
     # criteria descending, then lots ascending: sort by lots, then (stable) by the criteria reversed
     ordered = sorted(player_ids, key=lots.sort_key)
-    ordered.sort(key=lambda pid: tuple([values[pid][k] for k in keys]), reverse=True)
-    rows = [Row(i + 1, pid, values[pid], pid in reserves) for i, pid in enumerate(ordered)]
+    ordered.sort(key=scores.__getitem__, reverse=True)
+    rows = [Row(i + 1, pid, dict(zip(keys, scores[pid])), pid in reserves) for i, pid in enumerate(ordered)]
     for before, after in zip(rows, rows[1:]):
-        if before.values == after.values:
+        if scores[before.player] == scores[after.player]:
             before.by_lot = after.by_lot = True
     return rows
