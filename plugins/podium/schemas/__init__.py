@@ -57,7 +57,7 @@ def prepared(document: dict) -> dict:
     """``document`` as it is checked: each local reference replaced by what
     it names (:func:`_inlined`).  It accepts and refuses the same values,
     with the same errors in the same order, and no reference is looked up
-    while a value is checked (that lookup was a third of the checking)."""
+    while a value is checked."""
     return _inlined(document, document.get("$defs", {}), {}, ())
 
 
