@@ -388,6 +388,7 @@ class PodiumGenerator(Generator):
                 else:
                     source = self.store.file(self.event_name(slug), record["key"], path)
                     manifest.keep(path, record["key"], output.place(output_path, path, source))
+        self.outcomes.clear()  # the events' pages are made: the site-wide pages read only summaries
         self._write_site(output_path, manifest)
         for path in manifest.remove_stale():
             logger.info('Removing "%s"', os.path.join(output_path, path))

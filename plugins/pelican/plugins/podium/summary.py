@@ -198,6 +198,7 @@ def summarise(ev) -> EventSummary:
 # -- JSON ------------------------------------------------------------------------------
 
 CLASSES = {cls.__name__: cls for cls in (PersonSummary, RecordSummary, RoundSummary, StatusSummary, EventSummary)}
+FIELDS = {name: frozenset(f.name for f in fields(cls)) for name, cls in CLASSES.items()}  # what each class takes
 
 
 def _encode(value):
@@ -220,16 +221,19 @@ def _decode(plain: dict):
         if not isinstance(params, dict):
             raise ValueError("a text's parameters are not a mapping")
         return Text(str(plain["$text"]), **{str(k): v for k, v in params.items()})
-    if "$class" in plain:
-        cls = CLASSES.get(plain["$class"])
-        if cls is None:
-            raise ValueError(f"unknown summary class {plain['$class']!r}")
-        names = {f.name for f in fields(cls)}
-        try:
-            return cls(**{k: v for k, v in plain.items() if k in names})
-        except TypeError as exc:
-            raise ValueError(str(exc)) from None
-    return plain
+    name = plain.pop("$class", None)
+    if name is None:
+        return plain
+    cls = CLASSES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown summary class {name!r}")
+    names = FIELDS[name]
+    if not plain.keys() <= names:
+        plain = {k: v for k, v in plain.items() if k in names}
+    try:
+        return cls(**plain)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def dumps(value) -> str:
