@@ -214,17 +214,18 @@ def _encode(value):
 
 
 def _decode(plain: dict):
-    """A summary or a Text from its tagged mapping (inner ones are made first); ValueError
-    for a class this module does not have."""
+    """A summary or a Text from its tagged mapping (inner ones are made first), keys
+    that are no field of its class left out; ValueError for a class this module
+    does not have or fields it lacks."""
     if "$text" in plain:
         params = plain.get("params") or {}
         if not isinstance(params, dict):
             raise ValueError("a text's parameters are not a mapping")
         return Text(str(plain["$text"]), **{str(k): v for k, v in params.items()})
-    name = plain.pop("$class", None)
-    if name is None:
+    if "$class" not in plain:
         return plain
-    cls = CLASSES.get(name)
+    name = plain.pop("$class")
+    cls = CLASSES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ValueError(f"unknown summary class {name!r}")
     names = FIELDS[name]
