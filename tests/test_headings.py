@@ -18,7 +18,7 @@ import jinja2
 import pytest
 from markupsafe import Markup, escape
 
-from pelican.plugins.podium import i18n
+from pelican.plugins.podium import headings, i18n
 from pelican.plugins.podium.plugin import TEMPLATES
 from pelican.plugins.podium.views import event_view
 from podium.pipeline import evaluate_folder
@@ -94,3 +94,41 @@ def test_a_game_says_where_the_player_sat(outcomes):
                 assert g.place == template.render(kind=g.round.kind, unit=g.unit.number, seat=g.seat.seat)
                 checked += 1
     assert checked > 100
+
+
+MENU = ("<a>{{ _('Overview') }}|{{ ev.url }}|event</a>"
+        "{% if ev.standings %}<a>{{ _('Standings') }}|{{ ev.urls.standings_index }}|standings</a>{% endif %}"
+        "<a>{{ _('Players') }}|{{ ev.urls.players }}|players</a>"
+        "{% if ev.finished %}<a>{{ _('Classification') }}|{{ ev.urls.classification }}|classification</a>{% endif %}"
+        "<a>{{ _('Format') }}|{{ ev.urls.format }}|format</a>"
+        "{% for label, url, section in ev.links %}<a>{{ tr(label) }}|{{ url }}|{{ section }}</a>{% endfor %}"
+        "{% if ev.rules_url %}<a>{{ _('Rules') }}|{{ ev.rules_url }}|rules</a>{% endif %}")
+
+
+def test_the_event_menu_is_what_the_template_wrote(outcomes):
+    """Every demo event's menu, in its language and in English, with and without a
+    rules page: the links, words and sections the menu's template wrote, in its order."""
+    kinds = set()
+    for language, ev in views(outcomes):
+        for rules_url in (None, f"rules-{ev.slug}.html"):
+            shown = dataclasses.replace(ev, rules_url=rules_url)
+            expected = environment(language).from_string(MENU).render(ev=shown)
+            assert shown.menu and "".join(f"<a>{label}|{url}|{section}</a>" for label, url, section in shown.menu) \
+                == expected, (ev.slug, language)
+            assert all(isinstance(label, Markup) for label, _url, _section in shown.menu)
+            kinds.update(section for _label, _url, section in shown.menu)
+    assert {"event", "standings", "players", "classification", "format", "rules"} <= kinds
+    assert len(kinds) > 6  # the extensions' links are in it
+
+
+@pytest.mark.parametrize("text", [
+    "Bench catan-lv-2016 1 — Podium", "", "Tom &amp; Jerry · Riga", "<b>Final</b> — Podium",
+    "  two\n lines  ", "a <!-- note --> b", "&lt;script&gt;", "tab\there", "x&nbsp;y",
+])
+def test_the_plain_filter_is_striptags(text):
+    """``plain`` gives what Jinja's ``striptags`` gives, for texts with and without anything to strip."""
+    env = jinja2.Environment(autoescape=True)
+    env.filters["plain"] = headings.plain
+    value = Markup(text)
+    assert env.from_string("{{ v|plain }}").render(v=value) == env.from_string("{{ v|striptags }}").render(v=value)
+    assert headings.plain(value) == value.striptags()

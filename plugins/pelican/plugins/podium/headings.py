@@ -33,6 +33,12 @@ BETWEEN_ROUND = N_("Next: %(stage)s, round %(number)s (not seated yet)")
 NO_ROUNDS = N_("No rounds yet")
 MATCH_SEAT = N_("match %(number)s"), N_("seat %(number)s")
 TABLE_SEAT = N_("table %(number)s"), N_("seat %(number)s")
+OVERVIEW = N_("Overview")
+STANDINGS_LINK = N_("Standings")
+PLAYERS = N_("Players")
+CLASSIFICATION = N_("Classification")
+FORMAT = N_("Format")
+RULES = N_("Rules")
 
 
 class Words:
@@ -110,6 +116,40 @@ def game_place(game, words: Words, known: dict | None = None) -> Markup:
         if known is not None:
             known[key] = found
     return found
+
+
+def menu(ev) -> list:
+    """The links of the event's menu (``event_base.html``), the same on every
+    page of the event, as (label, URL, section): the overview, the standings
+    (when the format has any), the players, the classification (once the
+    event is finished), the format, the extensions' links (``ev.links``) and
+    the rules page (when the event names one).  A page's link is the one whose
+    section is the page's ``section``."""
+    words = Words(ev.language)
+    urls = ev.urls
+    found = [(words.text(OVERVIEW), ev.url, "event")]
+    if ev.standings:
+        found.append((words.text(STANDINGS_LINK), urls["standings_index"], "standings"))
+    found.append((words.text(PLAYERS), urls["players"], "players"))
+    if ev.finished:
+        found.append((words.text(CLASSIFICATION), urls["classification"], "classification"))
+    found.append((words.text(FORMAT), urls["format"], "format"))
+    found.extend((words.tr(label), url, section) for label, url, section in ev.links)
+    if ev.rules_url:
+        found.append((words.text(RULES), ev.rules_url, "rules"))
+    return found
+
+
+def plain(value) -> str:
+    """The ``plain`` filter: the text of a title or description as Jinja's
+    ``striptags`` gives it (tags and comments dropped, runs of whitespace
+    made one space, ends trimmed, entities decoded); a text with no ``<``,
+    no ``&`` and no whitespace to fold, such as every event page's, comes
+    back as it is, without the regular expressions."""
+    text = str(value)
+    if "<" in text or "&" in text or " ".join(text.split()) != text:
+        return Markup(text).striptags()
+    return text
 
 
 def name_all(ev) -> None:

@@ -72,7 +72,7 @@ from podium.formats.variants import read_variants
 from podium.loader import load_file
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import atomic, compiled, extensions, i18n, keys, lock, now, output, paging, static, summary, translations, used
+from . import atomic, compiled, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used
 from .stamps import Stamps
 from .extensions import venue
 from .cache import Store
@@ -388,6 +388,7 @@ class PodiumGenerator(Generator):
                 else:
                     source = self.store.file(self.event_name(slug), record["key"], path)
                     manifest.keep(path, record["key"], output.place(output_path, path, source))
+        self.outcomes.clear()  # the events' pages are made: the site-wide pages read only summaries
         self._write_site(output_path, manifest)
         for path in manifest.remove_stale():
             logger.info('Removing "%s"', os.path.join(output_path, path))
@@ -695,6 +696,7 @@ def add_templates_and_translations(generator):
     generator.env.globals["PODIUM_STATIC_DIR"] = static.static_dir(settings)
     generator.env.globals["PODIUM_VERSION"] = __version__
     generator.env.globals["qr_svg"] = venue.qr_svg  # QR codes of the venue kit and score sheets
+    generator.env.filters["plain"] = headings.plain  # striptags, at no cost for a text with nothing to strip
     i18n.install(generator.env, settings.get("DEFAULT_LANG", "en"))
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         compiled.use(generator.env, settings.get("CACHE_PATH") or "cache")

@@ -198,6 +198,7 @@ def summarise(ev) -> EventSummary:
 # -- JSON ------------------------------------------------------------------------------
 
 CLASSES = {cls.__name__: cls for cls in (PersonSummary, RecordSummary, RoundSummary, StatusSummary, EventSummary)}
+FIELDS = {name: frozenset(f.name for f in fields(cls)) for name, cls in CLASSES.items()}  # what each class takes
 
 
 def _encode(value):
@@ -213,23 +214,27 @@ def _encode(value):
 
 
 def _decode(plain: dict):
-    """A summary or a Text from its tagged mapping (inner ones are made first); ValueError
-    for a class this module does not have."""
+    """A summary or a Text from its tagged mapping (inner ones are made first), keys
+    that are no field of its class left out; ValueError for a class this module
+    does not have or fields it lacks."""
     if "$text" in plain:
         params = plain.get("params") or {}
         if not isinstance(params, dict):
             raise ValueError("a text's parameters are not a mapping")
         return Text(str(plain["$text"]), **{str(k): v for k, v in params.items()})
-    if "$class" in plain:
-        cls = CLASSES.get(plain["$class"])
-        if cls is None:
-            raise ValueError(f"unknown summary class {plain['$class']!r}")
-        names = {f.name for f in fields(cls)}
-        try:
-            return cls(**{k: v for k, v in plain.items() if k in names})
-        except TypeError as exc:
-            raise ValueError(str(exc)) from None
-    return plain
+    if "$class" not in plain:
+        return plain
+    name = plain.pop("$class")
+    cls = CLASSES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown summary class {name!r}")
+    names = FIELDS[name]
+    if not plain.keys() <= names:
+        plain = {k: v for k, v in plain.items() if k in names}
+    try:
+        return cls(**plain)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def dumps(value) -> str:

@@ -501,6 +501,12 @@ class EventView(Dated):
         once its pages are made: the event's feed and the plugin share it."""
         return summarise(self)
 
+    @cached_property
+    def menu(self) -> list:
+        """The event's menu as every page of it shows it (:func:`.headings.menu`),
+        made once its links and rules page are known."""
+        return headings.menu(self)
+
     @property
     def finished(self) -> bool:
         return self.classification is not None

@@ -34,11 +34,19 @@ class Entry:
     id: str
     name: str
     profile_url: str = ""  # the page across events, when players.yaml has the person
-    events: list = field(default_factory=list)  # (EventView, player page URL)
+    events: list = field(default_factory=list)  # (event's language, event's name, player page URL)
 
     @property
     def sort(self):
         return collation_key(self.name) + (self.id,)
+
+    @property
+    def url(self) -> str:
+        """Where the name itself links: the page across events, else the one
+        event's player page, else nowhere ("": the events' links follow it)."""
+        if self.profile_url:
+            return self.profile_url
+        return self.events[0][2] if len(self.events) == 1 else ""
 
 
 def entries_of(events) -> list[Entry]:
@@ -54,7 +62,7 @@ def entries_of(events) -> list[Entry]:
             if entry is None:
                 entry = found[(person.id, person.name)] = Entry(person.id, person.name)
             entry.profile_url = entry.profile_url or person.profile_url
-            entry.events.append((ev, person.url))
+            entry.events.append((ev.language, ev.name, person.url))
     return sorted(found.values(), key=lambda e: e.sort)
 
 
