@@ -861,7 +861,8 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
 
 def _chart(ranks) -> SimpleNamespace | None:
     """A small rank chart (inline SVG, no script): rank 1 at the top (a
-    namespace: a template reads a dict's values the slow way, see tantrix.lead_chart)."""
+    namespace: a template reads a dict's values the slow way, see tantrix.lead_chart).
+    Each point is its x and y as text and its title ("<standings>: <rank>")."""
     if len(ranks) < 2:
         return None
     worst = max(len(st.rows) for st, _ in ranks)
@@ -871,7 +872,7 @@ def _chart(ranks) -> SimpleNamespace | None:
     def y(rank):
         return pad + (height - 2 * pad) * ((rank - 1) / max(worst - 1, 1))
 
-    points = [(round(left + i * step, 1), round(y(rank), 1), f"{st.heading_text}: {rank}")
+    points = [(str(round(left + i * step, 1)), str(round(y(rank), 1)), f"{st.heading_text}: {rank}")
               for i, (st, rank) in enumerate(ranks)]
     return SimpleNamespace(width=width, height=height, worst=worst,
                            polyline=" ".join(f"{x},{yy}" for x, yy, _ in points), points=points)
