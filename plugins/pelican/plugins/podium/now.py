@@ -56,6 +56,12 @@ class PlayerNow:
     last: object = None  # the last round the player played
     place: object = None
 
+    @property
+    def shown(self) -> bool:
+        """The player's page has a now box: in every state but ``final`` (the
+        page's head gives the place) and ``none``."""
+        return self.state not in ("none", "final")
+
 
 def attach(ev) -> None:
     """Add the now of the event and of every player, start times and cuts (see the module docstring)."""

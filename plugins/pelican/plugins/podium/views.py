@@ -292,6 +292,21 @@ class StandingView:
         cut_after = self.cut_after - offset if self.cut_after and self.cut_after > offset else None
         return replace(self, rows=rows, cut_after=cut_after)
 
+    def lines(self, limit: int | None = None) -> list:
+        """(row, class) of the first ``limit`` rows (all when None), as the standings
+        table shows them: "reserve" for the organisers' reserve player, "qualifies"
+        for a row above the cut line, and " cut" added to the row the line goes
+        under; "" for another row of a table with a cut line, None for another row."""
+        cut_after = self.cut_after
+        rows = self.rows if limit is None else self.rows[:limit]
+        if not cut_after:
+            return [(row, "reserve" if row.reserve else None) for row in rows]
+        lines = []
+        for number, row in enumerate(rows, 1):
+            css = "reserve" if row.reserve else "qualifies" if number <= cut_after else ""
+            lines.append((row, css + " cut" if number == cut_after else css))
+        return lines
+
     @property
     def any_lots(self) -> bool:
         return any(r.by_lot for r in self.rows)
@@ -396,6 +411,7 @@ class GameView:
     result: str  # won | lost | draw | stopped | pending | nowinner | bye (unit and seat None)
     standing: StandingView | None = None
     rank: int | None = None
+    rank_url: str = ""  # the page of ``standing`` that holds the player
     place: str = ""  # "table 5, seat 3", in the event's language (.headings)
 
     @property
@@ -404,10 +420,28 @@ class GameView:
         return self.unit.href or f"{self.round.url}#{self.unit.anchor}"
 
     @property
-    def labelled(self) -> list:
-        """(column title, column label, cell) of each of the player's values in this
-        game, the column's words translated (:attr:`UnitView.headers`)."""
-        return [(title, label, cell) for (title, label), cell in zip(self.unit.headers, self.seat.cells)]
+    def values(self) -> list:
+        """(column title, column label, text, cell) of each of the player's values in
+        this game, the column's words translated (:attr:`UnitView.headers`); ``cell``
+        is None when its text is all there is to show (:attr:`Cell.plain`), else the
+        cell for the ``cell`` macro."""
+        return [(title, label, cell.text, None if cell.plain else cell)
+                for (title, label), cell in zip(self.unit.headers, self.seat.cells)]
+
+    @property
+    def rivals(self) -> list:
+        """(player, winner, shown, text, cell) of each opponent: ``shown`` when the
+        unit has a result and the opponent a first value, its ``text`` and, when
+        the text is not all there is to show, its ``cell`` (else None)."""
+        rivals = []
+        has_result = self.unit.has_result
+        for seat in self.opponents:
+            first = seat.cells[0] if has_result and seat.cells else None
+            if first is None:
+                rivals.append((seat.player, seat.winner, False, "", None))
+            else:
+                rivals.append((seat.player, seat.winner, True, first.text, None if first.plain else first))
+        return rivals
 
 
 @dataclass
@@ -431,6 +465,13 @@ class PlayerPage:
     def chart(self) -> SimpleNamespace | None:
         """Made when the page is written (in the worker that writes it), not with the views."""
         return _chart(self.ranks)
+
+    @property
+    def rank_links(self) -> list:
+        """(URL, heading, rank) of each standing the player is in: the page of
+        the standing that holds the player, its title (markup), the rank."""
+        pid = self.person.id
+        return [(st.url_of(pid), st.heading, rank) for st, rank in self.ranks]
 
 
 @dataclass
@@ -814,7 +855,7 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
         for st, ranks in index.after.get((rnd.stage, rnd.round), ()):
             rank = ranks.get(person.id)
             if rank is not None:
-                game.standing, game.rank = st, rank
+                game.standing, game.rank, game.rank_url = st, rank, st.url_of(person.id)
         games.append(game)
     ranks = []
     for st, in_st in zip(standings, index.ranks):
@@ -826,7 +867,8 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
 
 def _chart(ranks) -> SimpleNamespace | None:
     """A small rank chart (inline SVG, no script): rank 1 at the top (a
-    namespace: a template reads a dict's values the slow way, see tantrix.lead_chart)."""
+    namespace: a template reads a dict's values the slow way, see tantrix.lead_chart).
+    Each point is its x and y as text and its title ("<standings>: <rank>")."""
     if len(ranks) < 2:
         return None
     worst = max(len(st.rows) for st, _ in ranks)
@@ -836,9 +878,10 @@ def _chart(ranks) -> SimpleNamespace | None:
     def y(rank):
         return pad + (height - 2 * pad) * ((rank - 1) / max(worst - 1, 1))
 
-    points = [(round(left + i * step, 1), round(y(rank), 1), rank, st) for i, (st, rank) in enumerate(ranks)]
+    points = [(str(round(left + i * step, 1)), str(round(y(rank), 1)), f"{st.heading_text}: {rank}")
+              for i, (st, rank) in enumerate(ranks)]
     return SimpleNamespace(width=width, height=height, worst=worst,
-                           polyline=" ".join(f"{x},{yy}" for x, yy, _, _ in points), points=points)
+                           polyline=" ".join(f"{x},{yy}" for x, yy, _ in points), points=points)
 
 
 def _status(outcome, rounds, stages) -> Status:
