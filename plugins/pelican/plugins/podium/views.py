@@ -346,7 +346,7 @@ class RoundView:
     previous: "RoundView | None" = None
     next: "RoundView | None" = None
     extra: dict = field(default_factory=dict)
-    special: str = ""  # e.g. "catan": units/catan-tables.html shows them
+    special: str = ""  # e.g. "catan": podium/catan/tables.html shows them
     note: str | None = None  # the organisers' note in the round file
     start: object = None  # its start time from the event's schedule (.now)
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
