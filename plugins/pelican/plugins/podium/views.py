@@ -325,6 +325,7 @@ class DrawLine:
     position: int
     player: PlayerView
     key: str
+    short: str = ""  # the key's first 16 digits, as the round page shows it
 
 
 @dataclass
@@ -360,7 +361,7 @@ class RoundView:
     previous: "RoundView | None" = None
     next: "RoundView | None" = None
     extra: dict = field(default_factory=dict)
-    special: str = ""  # e.g. "catan": units/catan-tables.html shows them
+    special: str = ""  # e.g. "catan": podium/catan/tables.html shows them
     note: str | None = None  # the organisers' note in the round file
     start: object = None  # its start time from the event's schedule (.now)
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
@@ -768,8 +769,8 @@ def _seating(r, event, people, standings) -> SeatingView:
     s = r.seating
     view = SeatingView(s.method, s.rule, s.purpose, event.seed, s.manual, s.filled)
     if s.method == "draw" and s.purpose:
-        view.draw = [DrawLine(i + 1, people[pid], draw_key(event.seed, s.purpose, pid))
-                     for i, pid in enumerate(s.order) if pid in people]
+        keys = [(i, pid, draw_key(event.seed, s.purpose, pid)) for i, pid in enumerate(s.order, 1) if pid in people]
+        view.draw = [DrawLine(i, people[pid], key, key[:16]) for i, pid, key in keys]
         if s.order:
             view.verify = verify_command(event.seed, s.purpose, s.order[0])
     elif s.method in ("rank", "snake", "qualifiers", "pairing", "bracket"):

@@ -149,6 +149,11 @@ class CrossCell:
     started: bool = False
     url: str = ""  # the game on its round page
 
+    @property
+    def kind(self) -> str:
+        """The cell's class: its result in lower case, "pending" before one."""
+        return self.result.lower() if self.result else "pending"
+
 
 @dataclass
 class CrossRow:

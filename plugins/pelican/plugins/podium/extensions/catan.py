@@ -4,7 +4,7 @@
   the VP as recorded (the counted value beside it when the cap applied), the
   share of the table's counted VP, the winner, the banker and the order in
   which the players chose their seats.  Round pages show it with
-  ``podium/units/catan-tables.html``.
+  ``podium/catan/tables.html``.
 * ``standing_title``: the Latvian championship's semifinal standings rank the
   semifinalists over the qualifying games and the semifinal together (the
   final then decides places 1-4).

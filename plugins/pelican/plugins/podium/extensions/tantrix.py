@@ -101,6 +101,13 @@ class GameLine:
     lead: int  # the first player's lead in tenths after this game
     lead_text: str  # the lead without its sign
     decider: bool = False
+    css: str = ""  # the row's classes: an extra game (the first one marked), the deciding game
+    score_text: str = ""  # "12–8", when recorded as a score
+
+    @property
+    def sides(self) -> tuple:
+        """(penalty minutes, TP before penalties, TP) of each player."""
+        return tuple(zip(self.penalty, self.base, self.tp))
 
     @property
     def penalised(self) -> bool:
@@ -203,6 +210,16 @@ class TantrixUnit(UnitView):
     tx: MatchView | None = None
 
 
+def _game_classes(game, obj: TantrixMatch) -> str:
+    """A game row's classes: ``tx-extra`` (and ``tx-first-extra``) for an extra game, ``tx-decider`` for the deciding one."""
+    css = ""
+    if game.extra:
+        css = "tx-extra tx-first-extra" if game.number == obj.standard + 1 else "tx-extra"
+    if game.number == obj.decided_after:
+        css += " tx-decider"
+    return css
+
+
 def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     def person(pid):
         return people.get(pid) or PlayerView(pid, pid, "")
@@ -221,7 +238,8 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
         games.append(GameLine(g.number, g.extra, tuple(g.score) if g.score is not None else None, g.margin, won_by,
                               tuple(tp_text(v, lang) for v in g.tp), tuple(tp_text(v, lang) for v in g.base), tuple(g.penalty),
                               tuple(tp_text(v, lang) for v in g.total), lead, tp_text(abs(lead), lang),
-                              decider=g.number == obj.decided_after))
+                              decider=g.number == obj.decided_after, css=_game_classes(g, obj),
+                              score_text="–".join(str(v) for v in g.score) if g.score is not None else ""))
     lead = obj.tp[0] - obj.tp[1]
     if obj.winner is None:
         how = "open"
@@ -270,8 +288,9 @@ def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> SimpleNamesp
         top = min(y(g.lead), zero)
         height = round(abs(y(g.lead) - zero), 1)
         side = "a" if g.lead > 0 else ("b" if g.lead < 0 else "tie")
+        css = f"tx-bar tx-bar-{side}" + (" extra" if g.extra else "") + (" decider" if g.decider else "")
         bars.append(SimpleNamespace(x=x, y=round(top, 1), width=width, height=max(height, 0.0 if g.lead else 1.0),
-                                    side=side, game=g.number, extra=g.extra, lead=g.lead_text, decider=g.decider,
+                                    side=side, game=g.number, extra=g.extra, lead=g.lead_text, decider=g.decider, css=css,
                                     label_x=round(CHART_LEFT + (g.number - 0.5) * step, 1)))
     extra_x = None
     if len(games) > obj.standard:

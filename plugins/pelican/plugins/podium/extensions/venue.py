@@ -23,6 +23,7 @@ Everything is linked from the event's tools page (``ev.urls["venue"]``).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 import segno
 from markupsafe import Markup, escape
@@ -34,9 +35,11 @@ URLS = {"round_poster": "{slug}/{stage}-{round}/poster/", "wall_standings": "{sl
 QR_SCALE = 4  # CSS px a module on screen; the printed size is set by the stylesheet
 
 
+@lru_cache(maxsize=4096, typed=True)  # a Markup label is escaped otherwise than a str one
 def qr_svg(url: str, label: str = "") -> Markup:
     """An inline SVG QR code of ``url`` (error correction M, a 4-module quiet zone),
-    sized by its viewBox so the stylesheet sets its size; named by ``label`` or the URL."""
+    sized by its viewBox so the stylesheet sets its size; named by ``label`` or the URL.
+    Encoded once per URL and label: every poster of an event shows the event's."""
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=QR_SCALE, border=4, omitsize=True, svgclass="qr", lineclass=None, dark="#000")
     name = escape(label or url)

@@ -130,13 +130,15 @@ def draw_check(ev, rnd) -> DrawCheck | None:
         parts = [(str(label), [pid for pid in ids if pid in ev.people]) for label, ids in orders.items()]
     else:
         parts = [("", order)]
+    key_of = {line.player.id: line.key for line in seating.draw}  # made once by the round's view
     line_of = {}
     groups = []
     for label, ids in parts:
         lines = []
         for position, pid in enumerate(ids, 1):
             unit, seat = where.get(pid, (None, None))
-            line = DrawLine(position, ev.people[pid], draw_key(seating.seed, seating.purpose, pid), unit, seat)
+            key = key_of.get(pid) or draw_key(seating.seed, seating.purpose, pid)
+            line = DrawLine(position, ev.people[pid], key, unit, seat)
             lines.append(line)
             line_of[pid] = line
         groups.append(DrawGroup(label, lines, verify_command(seating.seed, seating.purpose, ids)))
@@ -174,8 +176,7 @@ class FindLine:
 def find_lines(ev, rnd) -> list:
     """Every seated player of a round with their unit and seat, in the event's
     alphabet, each with its initial and whether it starts a letter."""
-    lines = sorted((FindLine(seat.player, unit, seat.seat) for unit in rnd.units for seat in unit.seats),
-                   key=lambda line: line.player.sort)
+    lines = [FindLine(player, unit, seat.seat) for player, unit, seat in rnd.find]  # sorted by the round's view
     seen, last = set(), ""
     for line in lines:
         line.initial = line.player.name[:1].upper()
