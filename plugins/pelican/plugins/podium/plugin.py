@@ -147,7 +147,7 @@ class PodiumGenerator(Generator):
         self.settings_digest = keys.settings(settings)
         self.shown_base = keys.digest(self.settings_digest, keys.code())
         self.watch = used.Watch(self.env)  # the templates each event's pages ask for
-        self.template_sources = used.sources(self.env)  # taken before anything is rendered
+        self.template_sources = used.sources(self.env, self.stamps.file_digest)  # before anything is rendered
         self.templates_digest = keys.digest(self.template_sources)  # the site-wide pages': all of them
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
@@ -493,7 +493,8 @@ class PodiumGenerator(Generator):
                 pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common,
                            **page.values)
         for file in extensions.collect("files", ev):
-            pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
+            data = file.text if isinstance(file.text, bytes) else file.text.encode("utf-8")
+            pages.data(urls.save_as(file.kind, **file.parts), data)
 
     def _write_site(self, output_path: str, manifest: output.Manifest) -> None:
         """The home page and the site-wide pages and files (people, search, feed),
