@@ -259,13 +259,19 @@ class PodiumGenerator(Generator):
     def _evaluate(self, slugs: list, problems: list | None = None) -> None:
         """Evaluate the event folders ``slugs`` (on every core); raises Problems with
         every problem, in folder order.  The outcomes are kept for the processes
-        that view and render them (:meth:`_write_event`)."""
+        that view and render them (:meth:`_write_event`); when those will be
+        forked, this process compiles the pages' templates meanwhile, once for
+        all of them (:func:`.compiled.load_pages`)."""
         problems = list(problems or [])
         found = {}
         folders = [self.folder_of[slug] for slug in slugs]
+        forked = workers.forks(self.jobs, len(folders))
         work = partial(_evaluated, registry=self.registry, variants=self.catalogue, urls=self.urls,
-                       language=self.language, packed=workers.forks(self.jobs, len(folders)))
+                       language=self.language, packed=forked)
         for folder, (evaluated, event_problems) in workers.largest_first(work, folders, self.jobs, size=folder_size):
+            if forked:  # while the other processes evaluate: the templates their pages will need
+                compiled.load_pages(self.env)
+                forked = False
             found[folder.name] = event_problems
             if evaluated is not None and not event_problems:
                 slug = folder.name
