@@ -19,7 +19,6 @@ raises its exception here, after the tasks already running have ended.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import multiprocessing
 import os
@@ -66,7 +65,7 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
     _tasks[token] = (function, items)  # before the pool forks its workers: they inherit it
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_start_worker) as pool:
+                                 initializer=_leave_ctrl_c_to_the_parent) as pool:
             futures = {pool.submit(_run, token, index): index for index in order}
             try:
                 for future in as_completed(futures):
@@ -79,16 +78,11 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
         del _tasks[token]
 
 
-def _start_worker() -> None:
-    """In a forked worker, before its first task: Ctrl-C is the parent's to handle
-    (it cancels what has not started and waits for what has), so a worker is
-    never stopped half-way through writing a file; and what it inherited from
-    the parent is moved out of the garbage collector's sight
-    (:func:`gc.freeze`, as Python's documentation advises for a forked
-    process): those objects outlive the worker, and a collection would only
-    walk them again and again (copying their memory pages on the way)."""
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a forked worker: Ctrl-C is the parent's to handle (it cancels what has not
+    started and waits for what has), so a worker is never stopped half-way through
+    writing a file."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.freeze()
 
 
 def _run(token: int, index: int):
