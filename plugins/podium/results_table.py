@@ -93,33 +93,45 @@ def column_kinds(document: dict) -> dict:
 
 
 def _cell(value) -> str:
+    if type(value) is int:  # the most common: written as it is
+        return str(value)
     if isinstance(value, str):
         return csvfile.text(value)
     return csvfile.number(value)
 
 
+class _Texts(dict):
+    """:func:`csvfile.text` of each text, worked out once for all the rows that repeat it."""
+
+    def __missing__(self, value) -> str:
+        found = self[value] = csvfile.text(value)
+        return found
+
+
 def results_csv(document: dict) -> str:
     """The results.csv text of an event document (the module docstring's rules)."""
-    people = {p["id"]: p for p in document["players"]}
-    kinds = column_kinds(document)
-    keys = list(kinds)
+    text = _Texts()
+    people = {p["id"]: [text[p["id"]], text[p.get("name", p["id"])], text[p.get("club")], text[p.get("country")]]
+              for p in document["players"]}
+    kinds = list(column_kinds(document).items())
     rows = []
     for rnd, kind, unit in _units(document):
         players = unit.get("players") or []
         number = next((unit[k] for k in NUMBER_KEYS if k in unit), None)
         winner = unit.get("winner")
+        start = [text[rnd["stage"]], rnd["round"], _cell(rnd.get("session")), text[rnd["status"]], UNIT_NAMES[kind],
+                 _cell(number)]
+        ids = [text[pid] if pid is not None else None for pid in players]
+        values = [(how, unit.get(key)) for key, how in kinds]
         for seat, pid in enumerate(players, 1):
             if pid is None:
                 continue
-            person = people.get(pid, {})
+            person = people.get(pid) or [text[pid], text[pid], "", ""]
             won = "" if winner is None else ("1" if winner == pid else "0")
-            row = [csvfile.text(rnd["stage"]), rnd["round"], _cell(rnd.get("session")), csvfile.text(rnd["status"]),
-                   UNIT_NAMES[kind], _cell(number), seat, csvfile.text(pid), csvfile.text(person.get("name", pid)),
-                   csvfile.text(person.get("club")), csvfile.text(person.get("country")),
-                   " ".join(csvfile.text(other) for other in players if other is not None and other != pid), won]
-            for key in keys:
-                value = unit.get(key)
-                how = kinds[key]
+            row = [*start, seat, *person,
+                   " ".join(other for other, other_id in zip(ids, players) if other_id is not None and other_id != pid),
+                   won]
+            for how, value in values:
                 if how == SEAT:
                     row.append(_cell(value[seat - 1]) if isinstance(value, list) else "")
                 elif how == ORDER:
@@ -129,7 +141,7 @@ def results_csv(document: dict) -> str:
                 else:
                     row.append(_cell(value))
             rows.append(row)
-    return csvfile.document(FIXED + [header(key) for key in keys], rows)
+    return csvfile.document(FIXED + [header(key) for key, _how in kinds], rows)
 
 
 def header(key: str) -> str:

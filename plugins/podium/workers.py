@@ -44,6 +44,11 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and threading.active_count() == 1
 
 
+def forks(jobs: int, count: int) -> bool:
+    """:func:`largest_first` of ``count`` items in ``jobs`` processes runs them in forked processes."""
+    return min(jobs, count) > 1 and can_fork()
+
+
 def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable[[object], float]) -> Iterator[tuple]:
     """``(item, function(item))`` for every item, the items of the largest ``size``
     started first (equal sizes in the order of ``items``), in ``jobs`` processes.
@@ -52,7 +57,7 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
     order they started."""
     order = sorted(range(len(items)), key=lambda index: -size(items[index]))
     jobs = min(jobs, len(items))
-    if jobs <= 1 or not can_fork():
+    if not forks(jobs, len(items)):
         for index in order:
             yield items[index], function(items[index])
         return

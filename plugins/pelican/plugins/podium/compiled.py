@@ -11,6 +11,12 @@ options -- so a change of any of them starts a fresh folder.
 
 The cache is only an optimisation: one that cannot be read or written is
 ignored by Jinja's loader and never fails a build.
+
+Before a build forks the processes that render the events' pages,
+:func:`load_pages` compiles (or reads from that cache) the templates the
+pages use in the parent, once: the processes inherit them ready, instead
+of each compiling its own copy, and the site-wide pages the parent renders
+afterwards find them too.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import jinja2
-from jinja2 import FileSystemBytecodeCache
+from jinja2 import FileSystemBytecodeCache, TemplateError
 
 import podium
 
@@ -56,3 +62,18 @@ def use(env: jinja2.Environment, cache_path) -> None:
     except OSError:  # a read-only cache: the build compiles everything, as without one
         return
     env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+
+
+def page_template(name: str) -> bool:
+    """A template of Podium's pages: ``podium/...`` and the theme's ``base.html`` they extend."""
+    return name.startswith("podium/") or name == "base.html"
+
+
+def load_pages(env: jinja2.Environment) -> None:
+    """Load every template of Podium's pages (:func:`page_template`) into ``env``'s
+    own cache; one that does not compile is left to fail where a page uses it."""
+    for name in env.list_templates(filter_func=page_template):
+        try:
+            env.get_template(name)
+        except TemplateError:
+            continue

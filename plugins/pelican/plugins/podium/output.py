@@ -39,24 +39,34 @@ def umask() -> int:
     return mask
 
 
-def destination(output: str, path: str) -> str:
-    """``output/path`` with every folder on the way a real folder (made if missing)."""
+def destination(output: str, path: str, real: set | None = None) -> str:
+    """``output/path`` with every folder on the way a real folder (made if missing).
+
+    ``real``, when given, holds the folders already made sure of (by this
+    function, into that set): each folder is looked at once for all the
+    files put below it."""
     target = sanitised_join(output, path)  # refuses a path that leads outside
     folder = os.path.dirname(target)
+    if real is not None and folder in real:
+        return target
     parts = os.path.relpath(folder, output).split(os.sep)
     current = output
     for part in parts:
         if part in ("", "."):
             continue
         current = os.path.join(current, part)
+        if real is not None and current in real:
+            continue
         try:
             mode = os.lstat(current).st_mode
         except FileNotFoundError:
             os.mkdir(current)
-            continue
-        if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
-            os.unlink(current)
-            os.mkdir(current)
+        else:
+            if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
+                os.unlink(current)
+                os.mkdir(current)
+        if real is not None:
+            real.add(current)
     return target
 
 
@@ -71,24 +81,46 @@ def identity(path: str) -> list | None:
     return [info.st_ino, info.st_size, info.st_mtime_ns]
 
 
-def place(output: str, path: str, source: Path, link: bool = True) -> list:
-    """The file ``source`` as ``output/path``, atomically; its identity there."""
-    target = destination(output, path)
+def place(output: str, path: str, source: Path, link: bool = True, real: set | None = None) -> list:
+    """The file ``source`` as ``output/path``, atomically; its identity there
+    (``real``: the folders already made sure of, :func:`destination`)."""
+    target = destination(output, path, real)
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.getpid()}{TEMPORARY_SUFFIX}")
-    if os.path.lexists(temporary):
-        os.unlink(temporary)
 
     def fill() -> None:
         if link:
             try:
-                os.link(source, temporary)
+                _link(source, temporary)
                 return
             except OSError:  # another file system, or links refused
                 pass
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
         _copy(source, temporary)
 
     return _replace(target, temporary, fill)
+
+
+def _link(source, temporary: str) -> None:
+    """A hard link ``temporary`` to ``source``, over what a killed build left under that name."""
+    try:
+        os.link(source, temporary)
+    except FileExistsError:
+        os.unlink(temporary)
+        os.link(source, temporary)
+
+
+class Placer:
+    """:func:`place` for many files into one output folder, each folder on the
+    way looked at once (while it is in use: one event's files, one batch)."""
+
+    def __init__(self, output: str):
+        self.output = output
+        self.real: set = set()
+
+    def place(self, path: str, source, link: bool = True) -> list:
+        return place(self.output, path, source, link, self.real)
 
 
 def write(output: str, path: str, data: bytes) -> list:

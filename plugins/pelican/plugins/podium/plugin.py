@@ -54,6 +54,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import pickle
 import shutil
 import tempfile
 from dataclasses import replace
@@ -146,12 +147,12 @@ class PodiumGenerator(Generator):
         self.settings_digest = keys.settings(settings)
         self.shown_base = keys.digest(self.settings_digest, keys.code())
         self.watch = used.Watch(self.env)  # the templates each event's pages ask for
-        self.template_sources = used.sources(self.env)  # taken before anything is rendered
+        self.template_sources = used.sources(self.env, self.stamps.file_digest)  # before anything is rendered
         self.templates_digest = keys.digest(self.template_sources)  # the site-wide pages': all of them
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
         self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
-        self.outcomes: dict = {}  # slug -> outcome of an event evaluated in this build
+        self.outcomes: dict = {}  # slug -> an event evaluated in this build (Evaluated)
         self.headers: dict = {}  # slug -> EventHeader
         self.summaries: dict = {}  # slug -> EventSummary (read from its record when a site page needs it)
         self.summary_texts: dict = {}  # slug -> (the summary's JSON, its SHA-256)
@@ -258,19 +259,26 @@ class PodiumGenerator(Generator):
     def _evaluate(self, slugs: list, problems: list | None = None) -> None:
         """Evaluate the event folders ``slugs`` (on every core); raises Problems with
         every problem, in folder order.  The outcomes are kept for the processes
-        that view and render them (:meth:`_write_event`)."""
+        that view and render them (:meth:`_write_event`); when those will be
+        forked, this process compiles the pages' templates meanwhile, once for
+        all of them (:func:`.compiled.load_pages`)."""
         problems = list(problems or [])
         found = {}
         folders = [self.folder_of[slug] for slug in slugs]
-        work = partial(evaluate_event, registry=self.registry, variants=self.catalogue)
-        for folder, (outcome, event_problems) in workers.largest_first(work, folders, self.jobs, size=folder_size):
+        forked = workers.forks(self.jobs, len(folders))
+        work = partial(_evaluated, registry=self.registry, variants=self.catalogue, urls=self.urls,
+                       language=self.language, packed=forked)
+        for folder, (evaluated, event_problems) in workers.largest_first(work, folders, self.jobs, size=folder_size):
+            if forked:  # while the other processes evaluate: the templates their pages will need
+                compiled.load_pages(self.env)
+                forked = False
             found[folder.name] = event_problems
-            if outcome is not None and not event_problems:
+            if evaluated is not None and not event_problems:
                 slug = folder.name
-                self.outcomes[slug] = outcome
-                self.headers[slug] = summary.header_of_event(outcome.event, self.urls, self.language)
-                people = [p.id for p in outcome.event.players]
-                self.inputs[slug] = keys.inputs(self.files_of[slug], keys.people(self.registry, people), self.variants)
+                self.outcomes[slug] = evaluated
+                self.headers[slug] = header = evaluated.header
+                self.inputs[slug] = keys.inputs(self.files_of[slug], keys.people(self.registry, header.player_ids),
+                                                self.variants)
                 self.records.pop(slug, None)
                 self.summaries.pop(slug, None)
                 self.summary_texts.pop(slug, None)
@@ -375,6 +383,7 @@ class PodiumGenerator(Generator):
                  and not self._in_place_or_kept(slug)]
         self._render(work, again)  # pages gone from the output and from the cache
         rendered = set(self.render + again)
+        placer = output.Placer(output_path)
         for slug in self.slugs:
             if slug in rendered:
                 continue
@@ -387,7 +396,7 @@ class PodiumGenerator(Generator):
                     manifest.keep(path, record["key"])
                 else:
                     source = self.store.file(self.event_name(slug), record["key"], path)
-                    manifest.keep(path, record["key"], output.place(output_path, path, source))
+                    manifest.keep(path, record["key"], placer.place(path, source))
         self.outcomes.clear()  # the events' pages are made: the site-wide pages read only summaries
         self._write_site(output_path, manifest)
         for path in manifest.remove_stale():
@@ -401,6 +410,8 @@ class PodiumGenerator(Generator):
     def _render(self, work, slugs: list) -> None:
         """View and render the events ``slugs`` (on every core, largest first) and keep their records."""
         manifest = self.manifest
+        if workers.forks(self.jobs, len(slugs)):
+            compiled.load_pages(self.env)  # once, here: the processes forked to render inherit them
         for slug, written in workers.largest_first(work, slugs, self.jobs, size=self._size):
             files, placed, document, people, templates = written
             key = self.keys[slug]
@@ -419,10 +430,10 @@ class PodiumGenerator(Generator):
         """About how much viewing and writing an event's pages takes: rounds (round,
         find and check pages), standings, and players (their pages are the heaviest);
         for an event not evaluated here, the files it wrote last time."""
-        outcome = self.outcomes.get(slug)
-        if outcome is None:
+        evaluated = self.outcomes.get(slug)
+        if evaluated is None:
             return len(self.records[slug]["files"])
-        return 3 * len(outcome.rounds) + len(outcome.standings) + 2 * len(outcome.event.players)
+        return evaluated.size
 
     def _write_event(self, output_path: str, slug: str) -> tuple[dict, dict, str, list, list]:
         """One event viewed, and its event.json, pages and extension files rendered
@@ -432,8 +443,10 @@ class PodiumGenerator(Generator):
         for).  Runs in a worker process; an event the build did not evaluate
         (only shown differently now) is evaluated here, as it was without a
         problem before."""
-        outcome = self.outcomes.get(slug)
-        if outcome is None:
+        evaluated = self.outcomes.get(slug)
+        if evaluated is not None:
+            outcome = evaluated.outcome()
+        else:
             outcome, problems = evaluate_event(self.folder_of[slug], self.registry, variants=self.catalogue)
             if outcome is None or problems:
                 raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
@@ -448,7 +461,8 @@ class PodiumGenerator(Generator):
         with self.watch.recording() as templates:
             self._render_event(ev, pages)
         kept = self.store.keep_files(name, key, staging)
-        placed = {path: output.place(output_path, path, kept / path) for path in sorted(pages.sizes)}
+        placer, kept = output.Placer(output_path), str(kept)
+        placed = {path: placer.place(path, os.path.join(kept, path)) for path in sorted(pages.sizes)}
         return pages.sizes, placed, summary.dumps(ev.summary), sorted(ev.people), sorted(templates)
 
     def _render_event(self, ev, pages: PageWriter) -> None:
@@ -486,7 +500,8 @@ class PodiumGenerator(Generator):
                 pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common,
                            **page.values)
         for file in extensions.collect("files", ev):
-            pages.data(urls.save_as(file.kind, **file.parts), file.text.encode("utf-8"))
+            data = file.text if isinstance(file.text, bytes) else file.text.encode("utf-8")
+            pages.data(urls.save_as(file.kind, **file.parts), data)
 
     def _write_site(self, output_path: str, manifest: output.Manifest) -> None:
         """The home page and the site-wide pages and files (people, search, feed),
@@ -593,6 +608,32 @@ class PodiumGenerator(Generator):
         return wanted
 
 
+class Evaluated:
+    """An event evaluated without a problem, as the build keeps it until its pages
+    are made: its header, about how much work its pages are (:meth:`PodiumGenerator._size`)
+    and its outcome.  Evaluated in a forked process, the outcome stays pickled
+    (``packed``) until the process that renders the event takes it: the
+    build's own process, which only waits for the pages, never spends its
+    time unpickling every event's outcome on the way."""
+
+    def __init__(self, outcome, header, packed: bool):
+        self.header = header
+        self.size = 3 * len(outcome.rounds) + len(outcome.standings) + 2 * len(outcome.event.players)
+        self._outcome = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL) if packed else outcome
+
+    def outcome(self):
+        found = self._outcome
+        return pickle.loads(found) if isinstance(found, bytes) else found
+
+
+def _evaluated(folder, registry, variants, urls: Urls, language: str | None, packed: bool):
+    """:func:`~podium.pipeline.evaluate_event`, the outcome as :class:`Evaluated` (None with a problem)."""
+    outcome, problems = evaluate_event(folder, registry, variants=variants)
+    if outcome is None or problems:
+        return None, problems
+    return Evaluated(outcome, summary.header_of_event(outcome.event, urls, language), packed), problems
+
+
 def _pages_of(urls: Urls, kind: str, parts: dict, cut, values: dict) -> list:
     """(save-as path, values) of each page of a site page: one, or one for each part
     of its ``cut`` (:class:`.paging.Cut`), page 1 at the page's own URL, each with its ``pager``."""
@@ -662,16 +703,19 @@ class PageWriter:
     def __init__(self, generator: PodiumGenerator, folder: Path):
         self.generator = generator
         self.folder = folder
-        self.writer = Writer(str(folder), settings=generator.settings)
+        self.root = str(folder)
+        self.writer = Writer(self.root, settings=generator.settings)
+        self.relative_urls = generator.settings["RELATIVE_URLS"]
+        self.real: set = set()  # the staging folders made so far (:func:`.output.destination`)
         self.sizes: dict = {}  # path -> size
 
     def page(self, path: str, template: str, **values) -> None:
         generator = self.generator
         found = generator.get_template(template)
         generator.watch.add(found.name)  # Pelican keeps it once loaded: the environment is not asked again
-        self.writer.write_file(path, found, generator.context,
-                               relative_urls=generator.settings["RELATIVE_URLS"], override_output=True, **values)
-        self.sizes[path] = os.stat(self.folder / path).st_size
+        self.writer.write_file(path, found, generator.context, relative_urls=self.relative_urls,
+                               override_output=True, **values)
+        self.sizes[path] = os.stat(os.path.join(self.root, path)).st_size
 
     def cut(self, where: tuple, template: str, cut, **values) -> None:
         """The pages of ``where`` (its URL kind and parts), its list cut by ``cut`` (:func:`_pages_of`)."""
@@ -680,8 +724,8 @@ class PageWriter:
             self.page(path, template, **page_values)
 
     def data(self, path: str, data: bytes) -> None:
-        target = Path(output.destination(str(self.folder), path))
-        target.write_bytes(data)
+        with open(output.destination(self.root, path, self.real), "wb") as out:
+            out.write(data)
         self.sizes[path] = len(data)
 
 

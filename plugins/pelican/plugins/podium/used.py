@@ -20,9 +20,10 @@ matter to it.
 from __future__ import annotations
 
 import hashlib
+import os
 from contextlib import contextmanager
 
-from jinja2 import TemplateNotFound
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, TemplateNotFound
 
 
 class Watch:
@@ -67,11 +68,24 @@ class Watch:
             self.names = None
 
 
-def sources(env) -> dict:
-    """name -> SHA-256 of its source, of every template ``env``'s loader can give
-    (a theme's override in place of the original it hides)."""
+def sources(env, digest_of=None) -> dict:
+    """name -> digest of its source, of every template ``env``'s loader can give
+    (a theme's override in place of the original it hides).
+
+    With ``digest_of(path, stat)`` (:meth:`.stamps.Stamps.file_digest`), a
+    template that a file gives (:func:`template_file`) is known by the
+    digest of that file's bytes, read only when its stat changed; any other
+    by the SHA-256 of the source its loader gives."""
     found = {}
     for name in env.list_templates():
+        path = template_file(env.loader, name) if digest_of is not None else None
+        if isinstance(path, str):
+            try:
+                info = os.stat(path)
+            except OSError:
+                info = None
+            found[name] = "file:" + digest_of(path, info)
+            continue
         try:
             source = env.loader.get_source(env, name)[0]
         except TemplateNotFound:
@@ -80,6 +94,37 @@ def sources(env) -> dict:
             source = "\0unreadable"
         found[name] = hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()
     return found
+
+
+UNKNOWN = object()  # a loader whose files :func:`template_file` cannot tell
+
+
+def template_file(loader, name: str):
+    """The file ``loader`` gives the template ``name`` from, found as Jinja's
+    file-system, choice and prefix loaders look for it (the first search
+    path that has the file, the first loader that has the name); None when
+    it has no such template, :data:`UNKNOWN` when another kind of loader
+    would be asked."""
+    if isinstance(loader, FileSystemLoader):
+        pieces = name.split("/")
+        if any(piece in ("", ".", "..") or os.sep in piece or (os.altsep and os.altsep in piece) for piece in pieces):
+            return UNKNOWN
+        for folder in loader.searchpath:
+            path = os.path.join(folder, *pieces)
+            if os.path.isfile(path):
+                return path
+        return None
+    if isinstance(loader, ChoiceLoader):
+        for inner in loader.loaders:
+            found = template_file(inner, name)
+            if found is not None:
+                return found
+        return None
+    if isinstance(loader, PrefixLoader):
+        prefix, _sep, rest = name.partition(loader.delimiter)
+        inner = loader.mapping.get(prefix) if _sep else None
+        return template_file(inner, rest) if inner is not None else None
+    return UNKNOWN
 
 
 def unchanged(kept, current: dict) -> bool:

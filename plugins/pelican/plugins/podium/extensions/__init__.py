@@ -83,11 +83,12 @@ class Page:
 
 @dataclass
 class File:
-    """One non-HTML file written as it is (CSV, Atom, ...)."""
+    """One non-HTML file written as it is (CSV, Atom, ...): a text (written
+    in UTF-8) or, for an event's file, the bytes already encoded."""
 
     kind: str
     parts: dict
-    text: str
+    text: str | bytes
 
 
 @lru_cache(maxsize=None)

@@ -54,5 +54,5 @@ def files(ev):
     found = [File("results_csv", {"slug": ev.slug}, results_csv(document))]
     brackets = database(ev.outcome, document) if _has_bracket(ev) else None
     if brackets is not None:
-        found.append(File("brackets_json", {"slug": ev.slug}, dumps(brackets).decode("utf-8")))
+        found.append(File("brackets_json", {"slug": ev.slug}, dumps(brackets)))
     return found
