@@ -7,7 +7,9 @@
   a ``person()`` macro of its own that shows ``output_file`` shows each
   page's own path, on every page.
 - :func:`podium.workers.largest_first` does every item once, largest first,
-  in forked processes or here, and a failing task fails the call.
+  in forked processes or here, and a failing task fails the call; what the
+  forked processes inherit is frozen for the garbage collector while they
+  run, and unfrozen after.
 """
 
 from __future__ import annotations
@@ -147,6 +149,19 @@ def test_forked_workers_do_every_item_once_and_inherit_the_function(tmp_path):
     assert all(result[0] == item * item for item, result in done)
     assert all(result[1] != os.getpid() for _, result in done)
     assert len(list(tmp_path.iterdir())) == 40
+
+
+def test_what_forked_workers_inherit_is_frozen_while_they_run():
+    import gc
+
+    from podium import workers
+
+    if not workers.can_fork():
+        pytest.skip("another thread runs in this test process: no fork")
+    assert gc.get_freeze_count() == 0
+    done = dict(workers.largest_first(lambda item: gc.get_freeze_count(), [1, 2, 3], jobs=2, size=lambda item: item))
+    assert all(count > 1000 for count in done.values())  # the test process's objects, never walked by a worker
+    assert gc.get_freeze_count() == 0  # and given back to the collector here
 
 
 def test_a_failing_task_fails_the_call():
