@@ -84,3 +84,13 @@ def test_a_catan_field_on_a_tantrix_match_is_an_error(tmp_path, capsys):
     capsys.readouterr()
     found = errors(folder, capsys)
     assert len(found) == 1 and f"match {first.group(1)}, winner: unknown field" in found[0]
+
+
+@pytest.mark.parametrize("tables", ["1", "yes", "{table: 1}"])
+def test_a_list_of_tables_that_is_no_list_is_the_schemas_to_refuse(tables):
+    from podium.loader import load_bytes
+    from podium.roundfields import field_problems
+
+    doc, problems = load_bytes(f"stage: grand-prix\nround: 1\ntables: {tables}\n".encode(), "grand-prix-01.yaml")
+    assert problems == []
+    assert field_problems(build("baska-gp"), doc) == []

@@ -64,7 +64,8 @@ def field_problems(fmt, doc) -> list[Problem]:
         if message:
             problems.append(Problem(doc.path, doc.line(name), f"{name}: {message}"))
     key = taken.unit_key
-    for i, unit in enumerate(data.get(key) or ()):
+    units = data.get(key)
+    for i, unit in enumerate(units if isinstance(units, list) else ()):  # not a list: the schema says so
         if not isinstance(unit, dict):
             continue
         for name in unit:
