@@ -16,6 +16,7 @@ import pytest
 
 from podium import schemas
 from podium.loader import load_bytes
+from test_fuzz import _paths  # every key path of a document
 
 ROUND_TABLES = """\
 stage: grand-prix
@@ -97,16 +98,6 @@ DELETE = object()
 REPLACEMENTS = [None, True, 0, -1, 1.5, 10 ** 6, "", "x", "para", "anna:10", "a" * 250, "a\u202eb", "2023-02-30",
                 "18:61", "0123456789ab", [], ["anna", "anna"], ["a", "b", "c"], [1, "x"], {}, {"x": 1}, {"en": "t"},
                 {"digest": 5}, DELETE]
-
-
-def _paths(data, prefix=()):
-    yield prefix
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _paths(value, prefix + (i,))
 
 
 def _variants(data):
