@@ -360,3 +360,27 @@ def test_the_templates_a_page_asks_for_are_recorded_found_or_missing():
     env.loader.mapping.pop("odd/tantrix.html")
     env.loader.mapping["unused.html"] = "changed"
     assert used.unchanged(kept, used.sources(env))
+
+
+def test_the_pages_templates_are_compiled_ahead_except_what_is_no_template(tmp_path):
+    """Before render processes fork, every ``podium/*.html`` template is compiled once
+    (:func:`.compiled.load_pages`); an editor's swap file or a template that does not
+    compile beside them is left alone, to fail only where a page uses it."""
+    from jinja2 import Environment, FileSystemLoader, TemplateSyntaxError
+
+    from pelican.plugins.podium import compiled
+
+    (tmp_path / "podium").mkdir()
+    (tmp_path / "podium" / "page.html").write_text("{{ 1 + 1 }}", "utf-8")
+    (tmp_path / "podium" / "broken.html").write_text("{% if %}", "utf-8")
+    (tmp_path / "podium" / ".page.html.swp").write_bytes(b"\xff\xfe\x00binary")
+    (tmp_path / "podium" / "logo.png").write_bytes(b"\x89PNG\xff")
+    loaded = []
+    env = Environment(loader=FileSystemLoader(str(tmp_path)))
+    original = env.get_template
+    env.get_template = lambda name: loaded.append(name) or original(name)
+    compiled.load_pages(env)
+    assert sorted(loaded) == ["podium/broken.html", "podium/page.html"]
+    assert original("podium/page.html").render() == "2"
+    with pytest.raises(TemplateSyntaxError):
+        original("podium/broken.html")

@@ -79,12 +79,6 @@ class Ledger:
         self.records: dict = {}
         self.rounds: set = set()
 
-    def record(self, player_id: str) -> Record:
-        found = self.records.get(player_id)
-        if found is None:
-            found = self.records[player_id] = Record()
-        return found
-
     def add(self, player_id: str, entry: Entry) -> None:
         rec = self.records.get(player_id)
         if rec is None:

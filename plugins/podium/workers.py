@@ -70,8 +70,8 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
         return
     token = next(_tokens)
     _tasks[token] = (function, items)  # before the pool forks its workers: they inherit it
-    gc.freeze()
     try:
+        gc.freeze()
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
                                  initializer=_leave_ctrl_c_to_the_parent) as pool:
             futures = {pool.submit(_run, token, index): index for index in order}

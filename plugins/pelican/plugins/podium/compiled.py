@@ -65,8 +65,10 @@ def use(env: jinja2.Environment, cache_path) -> None:
 
 
 def page_template(name: str) -> bool:
-    """A template of Podium's pages: ``podium/...`` and the theme's ``base.html`` they extend."""
-    return name.startswith("podium/") or name == "base.html"
+    """A template of Podium's pages: an ``.html`` file below ``podium/`` (not a hidden
+    one, such as an editor's swap file) and the theme's ``base.html`` they extend."""
+    return name == "base.html" or (name.startswith("podium/") and name.endswith(".html")
+                                   and not name.rsplit("/", 1)[-1].startswith("."))
 
 
 def load_pages(env: jinja2.Environment) -> None:
@@ -75,5 +77,5 @@ def load_pages(env: jinja2.Environment) -> None:
     for name in env.list_templates(filter_func=page_template):
         try:
             env.get_template(name)
-        except TemplateError:
+        except (TemplateError, UnicodeError, OSError):
             continue
