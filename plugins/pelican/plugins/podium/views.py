@@ -396,9 +396,10 @@ class RoundView:
 
     @property
     def partials(self) -> list:
-        """Templates to try for this round's units, most specific first."""
+        """Templates to try for this round's units: its system's own
+        (``podium/<special>/<kind>.html``) first, then the generic one."""
         generic = f"podium/units/{self.kind}.html"
-        return [f"podium/units/{self.special}-{self.kind}.html", generic] if self.special else [generic]
+        return [f"podium/{self.special}/{self.kind}.html", generic] if self.special else [generic]
 
 
 @dataclass
