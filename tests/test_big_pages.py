@@ -256,6 +256,37 @@ def test_small_events_with_tiny_pages_are_cut_and_every_link_lands(tiny):
     assert checked > 1000
 
 
+def test_the_site_wide_search_list_is_cut_by_the_setting_too(tiny, whole):
+    """The search page's players (one line each) come in parts of the ``lines`` size,
+    each linked by the pager; every player's line is on exactly one part."""
+    pages = [tiny / "search" / "index.html"] + sorted((tiny / "search").glob("page-*/index.html"))
+    assert len(pages) > 2
+    lines = [re.findall(r"<li><b><bdi>", page_text(page)) for page in pages]
+    assert all(1 <= len(found) <= TINY["lines"] for found in lines)
+    assert sum(len(found) for found in lines) == len(re.findall(r"<li><b><bdi>", page_text(whole / "search" / "index.html")))
+    assert all(pager_of(tiny, page) for page in pages)
+
+
+def test_the_people_page_is_cut_by_the_setting(tmp_path):
+    """The people page (everyone of players.yaml who played) is cut into parts of ``rows``."""
+    from pelican.plugins.podium.extensions import people
+
+    class Event:  # the fields of a summary that people_of reads
+        first_date, slug = "2024-01-01", "open"
+        records = {f"p{n}": {} for n in range(7)}
+        player_ids = list(records)
+
+    class Urls:
+        def url(self, kind, **parts):
+            return f"{kind}/{parts.get('person', '')}"
+
+    registry = {f"p{n}": {"name": f"Player {n}"} for n in range(7)}
+    index = people.site_pages([Event()], Urls(), registry, {**paging.SIZES, "rows": 3})[0]
+    assert [len(part) for part in index.cut.parts] == [3, 3, 1]
+    whole = people.site_pages([Event()], Urls(), registry, paging.SIZES)[0]
+    assert [len(part) for part in whole.cut.parts] == [7]
+
+
 def test_every_player_is_on_exactly_one_page_of_each_cut_list(tiny, small_results):
     for slug, players in SMALL.items():
         event = tiny / f"small-{slug}"

@@ -566,7 +566,7 @@ class PodiumGenerator(Generator):
         shown = keys.digest(self.shown(language), self.site_key, self.templates_digest)
         wanted = []
         events = most_recent_first(self.summary_of(slug) for slug in self.slugs)
-        site_pages = extensions.collect("site_pages", events, urls, self.registry)
+        site_pages = extensions.collect("site_pages", events, urls, self.registry, self.page_sizes)
         home = {"events": events, "lang": language}
         wanted.append((urls.save_as("home"), keys.digest(shown, "podium/home", self.home_key, home), "podium/home", home, language))
         for page in site_pages:

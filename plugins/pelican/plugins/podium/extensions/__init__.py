@@ -31,10 +31,12 @@ sees another event's view.  A module may define:
     written as one page per part, each with its ``pager``.
 ``files(ev)``
     :class:`File` s (CSV, feeds, ...) to write for one event.
-``site_pages(events, urls, registry)``
+``site_pages(events, urls, registry, sizes)``
     :class:`Page` s for the whole site (``registry``: the people of players.yaml),
     from the events' summaries (:class:`~pelican.plugins.podium.summary.EventSummary`):
-    a build keeps them for events it does not evaluate again.
+    a build keeps them for events it does not evaluate again.  A long list is
+    cut into parts of ``sizes`` (:func:`..paging.sizes`: the ``PODIUM_PAGE_SIZES``
+    setting), as an event's pages are.
 ``site_urls(events, urls, registry)``
     ``{kind: URL}`` of the site pages every page links to (people, search),
     from the events' headers (:class:`~pelican.plugins.podium.summary.EventHeader`):

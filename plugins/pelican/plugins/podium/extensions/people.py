@@ -90,11 +90,11 @@ def site_urls(events, urls, registry) -> dict:
     return {}
 
 
-def site_pages(events, urls, registry) -> list[Page]:
+def site_pages(events, urls, registry, sizes) -> list[Page]:
     people = people_of(events, urls, registry)
     if not people:
         return []
-    listed = paging.Cut.of(people, paging.SIZES["rows"],
+    listed = paging.Cut.of(people, sizes["rows"],
                            paging.by("name"),
                            lambda part: {"people": part})
     pages = [Page("people", {}, "podium/people/index", {}, cut=listed)]

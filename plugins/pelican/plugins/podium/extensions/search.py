@@ -71,11 +71,11 @@ def site_urls(events, urls, registry) -> dict:
     return {"search": urls.url("search")} if events else {}
 
 
-def site_pages(events, urls, registry) -> list[Page]:
+def site_pages(events, urls, registry, sizes) -> list[Page]:
     if not events:  # nothing to find: no page, and no form in the headers
         return []
     listed = sorted(events, key=lambda e: collation_key(e.name) + (e.slug,))
-    players = paging.Cut.of(entries_of(events), paging.SIZES["lines"],
+    players = paging.Cut.of(entries_of(events), sizes["lines"],
                             paging.by("name"),
                             lambda part: {"search_players": part})
     return [Page("search", {}, "podium/search/index", {"search_events": listed}, cut=players)]
