@@ -83,8 +83,16 @@ def identity(path: str) -> list | None:
 
 def place(output: str, path: str, source: Path, link: bool = True, real: set | None = None) -> list:
     """The file ``source`` as ``output/path``, atomically; its identity there
-    (``real``: the folders already made sure of, :func:`destination`)."""
+    (``real``: the folders already made sure of, :func:`destination`).  Where
+    nothing has that name yet, the hard link is made under it directly: a
+    new name appears with the whole file behind it, or not at all."""
     target = destination(output, path, real)
+    if link:
+        try:
+            os.link(source, target)
+            return identity(target)
+        except OSError:  # a file (or link) there already, another file system, or links refused
+            pass
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.getpid()}{TEMPORARY_SUFFIX}")
 
