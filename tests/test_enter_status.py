@@ -34,7 +34,7 @@ def test_catan_entry_piped_checks_each_line_and_resumes(tmp_path, monkeypatch, c
     path = folder / "qualifying-01.yaml"
     code, out, err = piped(monkeypatch, capsys, folder, "10 8 7 5\n9 9 9 9\n")
     assert code == 1 and f"written: {path}" in out  # seated first
-    assert err.strip() == "<stdin>:2: table 2: nobody reached 10 VP: add none if the game was stopped by the time limit"
+    assert err.strip() == "<stdin>:2: table 2: nobody reached 10 VP: if the time limit stopped the game, say winner: none"
     assert "seats: {" in path.read_text("utf-8").split("- table: 2")[0]  # table 1 kept
     code, out, err = piped(monkeypatch, capsys, folder, "9 9 9 21 none\n9 9 9 9 none\n")
     assert "entered already" in out and code == 1 and "has 21 VP" in err
@@ -47,7 +47,7 @@ def test_catan_entry_piped_checks_each_line_and_resumes(tmp_path, monkeypatch, c
 def test_two_seats_at_ten_need_the_winner_and_rules_are_checked(tmp_path, monkeypatch, capsys):
     folder = new_event(tmp_path, "catan-lt-route66", 8)
     code, _out, err = piped(monkeypatch, capsys, folder, "10 10 7 5\n")
-    assert code == 1 and "more than one seat has 10 VP or more: add the winner's id" in err
+    assert code == 1 and "both have 10 VP or more: say who won with winner: <id>" in err
     ids = re.findall(r"seats: \[([^\]]*)\]", (folder / "qualifying-01.yaml").read_text("utf-8"))[0].split(", ")
     code, _out, err = piped(monkeypatch, capsys, folder, f"10 10 7 5 {ids[1]}\nnot four numbers here\n")
     assert code == 1 and "'not' is not a whole number" in err
@@ -67,7 +67,7 @@ def test_terminal_entry_asks_again_after_a_wrong_line(tmp_path, capsys):
     assert enter.run(Args, stdin=stdin, stdout=stdout) == 0
     shown = stdout.getvalue()
     assert "small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): " in shown
-    assert "table 1: the small points sum to 5, not 0" in shown
+    assert "  table 1: small points sum to 5, but a table's small points must sum to 0" in shown
     assert "table 2 left for later" in shown and "short table, fixed points" in shown
     assert "1 result written" in shown
 

@@ -142,7 +142,8 @@ def read_event_parts(folder: Path, registry: dict | None = None, pending: dict |
 
     ``pending`` is a round file not yet written (``{"path": ..., "data": ...}``),
     evaluated as if it were there (in place of the file at that path, if
-    any): how ``podium pair`` seats a new round or re-seats one.
+    any), with the same checks a file gets: how ``podium pair`` seats a new
+    round or re-seats one, and how ``podium enter`` checks a result.
     """
     registry = registry or {}
     problems: list[Problem] = []
@@ -177,10 +178,14 @@ def read_event_parts(folder: Path, registry: dict | None = None, pending: dict |
             round_docs.append(round_doc)
         else:
             unread.append((str(path), *_header_of(round_doc, path, root)))
-    if pending is not None:
+    if pending is not None:  # read as its file would be: one that fails its schema is not modelled
         pending_doc = Document(str(pending["path"]), pending["data"], {(): 1})
-        problems += schema_problems(pending_doc, "round")
-        round_docs.append(pending_doc)
+        checked = schema_problems(pending_doc, "round")
+        problems += checked
+        if checked:
+            unread.append((pending_doc.path, *_header_of(pending_doc, Path(pending_doc.path), root)))
+        else:
+            round_docs.append(pending_doc)
     if doc is None or any(p.path == doc.path for p in problems):
         return None, problems, unread
     event = _event(slug, doc, registry, problems)

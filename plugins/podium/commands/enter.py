@@ -5,22 +5,30 @@ who sits there, in seat order, and takes its result:
 
 * Catan: the VP of each seat, in seat order (``10 8 7 5``), then the
   winner's id when two seats reached 10, or ``none`` for a game stopped by
-  the time limit (nobody at 10);
+  the time limit (nobody at 10), where the stage has one (not a final
+  without a time limit: the engine's ``time_limited``);
 * Baśka: what the score sheet says, either the small points of each seat
   (``30 10 -15 -25``) or the table's deals, comma-separated (``para 1 3,
   cicha anna won rej, ...``: :mod:`podium.commands.deals`), from which the
   small points are computed and shown; a short table gets its fixed points
   and is not asked;
 * Carcassonne: the two scores (``112 98``), then optionally the id of a
-  player who lost on time (forfeit) and the two clock times (``18:20 19:59``);
+  player who lost on time (forfeit), the two clock times (``18:20 19:59``)
+  and ``winner <id>`` (the game's winner under ``tie_game: declared``);
+  the hint names what decides equal scores in that stage (the engine's
+  ``equal_scores``);
 * Tantrix: one game per line, ``winner margin [penaltyA penaltyB]`` (the
   winner's id, or ``draw 0``), until the engine says the match is decided.
 
-A line ``-`` leaves the table for later.  Each value is checked as it is
-typed, and each result against the rules (the event is evaluated with it)
-before it is kept; the round file is rewritten atomically after every
-table (:mod:`podium.roundedit`), so an interrupted entry loses nothing and
-a second run shows the tables already entered and asks only the others.
+A line ``-`` leaves the table for later.  A line is read here only for its
+form (which number or word is which field); whether the result is right is
+the engine's to say: the event is evaluated with the round file as it would
+be written (``evaluate_one`` with ``pending``, the path ``podium validate``
+and the build take), and its problems are shown in its own words.  So
+enter, validate and the site never disagree.  The round file is rewritten
+atomically after every table (:mod:`podium.roundedit`), so an interrupted
+entry loses nothing and a second run shows the tables already entered and
+asks only the others.
 
 On a terminal a wrong line is asked again; from a pipe (one line per
 table, per Tantrix game) the first wrong line stops the entry with
@@ -43,7 +51,7 @@ from ..upcoming import unit_key
 from .deals import DealError, is_deals, parse_deals
 from .pair import write_seating
 
-_CLOCK = re.compile(r"^[0-9]{1,3}:[0-5][0-9]$")
+_CLOCK = re.compile(r"^[0-9]+:[0-9]+$")  # a clock time, as typed: the schema checks m:ss
 _INT = re.compile(r"^[+-]?[0-9]+$")
 
 
@@ -175,9 +183,7 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
     print(f"{label.capitalize()}: {seats}", file=stdout)
     if system == "tantrix":
         return _enter_match(folder, path, number, unit, lines, stdout)
-    prompt = {"catan": "  VP in seat order (then a winner's id, or none): ",
-              "baska": "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): ",
-              "carcassonne": "  the two scores (then a forfeit's id, the two clock times): "}[system]
+    prompt = _prompt(outcome.format, rnd.stage)
     while True:
         line = lines.read(prompt)
         if line == "-":
@@ -187,11 +193,36 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
             fields = _parse(system, line, list(unit.players))
             _keep(folder, path, number, fields)
         except EntryError as exc:
-            lines.wrong(f"{label}: {exc}")
+            lines.wrong(_about(label, str(exc)))
             continue
         if fields.get("deals"):
             _show_totals(folder, path, number, stdout)
         return 1
+
+
+def _prompt(fmt, stage: str) -> str:
+    """What to type for one table or game of ``stage``: only what the format
+    takes there (a Catan ``none`` where the time limit can stop a game;
+    Carcassonne's clock times where they decide equal scores, ``winner``
+    where the event's tie rule does)."""
+    if fmt.system == "catan":
+        stopped = ", or none if the time limit stopped the game" if fmt.time_limited(stage) else ""
+        return f"  VP in seat order (then the winner's id if two seats reached 10{stopped}): "
+    if fmt.system == "baska":
+        return "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): "
+    equal = {"declared": ", and winner <id> if the scores are equal",
+             "time": ", and both clock times m:ss if the scores are equal",
+             "draw": ""}[fmt.equal_scores(stage)]
+    return f"  the two scores (then the id of a player who ran out of clock time{equal}): "
+
+
+def _about(label: str, message: str) -> str:
+    """``message`` said of ``label`` (table 2, match 1, game 3), which the
+    engine's own messages often name first already."""
+    unit = label.split(",")[0]
+    if message.startswith((f"{unit}:", f"{unit},", f"{unit} ")):
+        return message
+    return f"{label}: {message}"
 
 
 def _show_totals(folder: Path, path: Path, number: int, stdout) -> None:
@@ -217,7 +248,7 @@ def _enter_match(folder: Path, path: Path, number: int, unit, lines: _Lines, std
             game = _tantrix_game(line, players)
             _keep(folder, path, number, {"games": games + [game]})
         except EntryError as exc:
-            lines.wrong(f"{label}, game {len(games) + 1}: {exc}")
+            lines.wrong(_about(f"{label}, game {len(games) + 1}", str(exc)))
             continue
         games.append(game)
         written = 1
@@ -240,26 +271,17 @@ def _ints(tokens, count: int, what: str) -> list[int]:
 
 
 def _parse(system: str, line: str, players: list) -> dict:
-    """The unit's new fields from one typed line (see the module's text)."""
+    """The unit's new fields from one typed line (see the module's text).
+
+    Only the line's form is checked here: how many numbers, which word is
+    which field.  The values are the engine's to judge (:func:`_keep`)."""
     tokens = line.split()
     if system == "catan":
         vp = _ints(tokens, len(players), "one VP per seat")
-        for pid, value in zip(players, vp):
-            if not 0 <= value <= 20:
-                raise EntryError(f"{pid} has {value} VP; VP are a whole number from 0 to 20")
         rest = tokens[len(players):]
-        fields = {"seats": dict(zip(players, vp))}
         if len(rest) > 1:
             raise EntryError(f"too many values: {' '.join(rest)}")
-        if rest:
-            if rest[0] != "none" and rest[0] not in players:
-                raise EntryError(f"'{rest[0]}' is not at this table (give the winner's id, or none)")
-            fields["winner"] = rest[0]
-        elif not any(value >= 10 for value in vp):
-            raise EntryError("nobody reached 10 VP: add none if the game was stopped by the time limit")
-        elif sum(value >= 10 for value in vp) > 1:
-            raise EntryError("more than one seat has 10 VP or more: add the winner's id")
-        return fields
+        return {"seats": dict(zip(players, vp)), "winner": rest[0] if rest else None}
     if system == "baska":
         if is_deals(line):
             try:
@@ -269,28 +291,37 @@ def _parse(system: str, line: str, players: list) -> dict:
         points = _ints(tokens, len(players), "small points per seat")
         if len(tokens) > len(players):
             raise EntryError(f"too many values: {' '.join(tokens[len(players):])}")
-        if sum(points) != 0:
-            raise EntryError(f"the small points sum to {sum(points)}, not 0")
         return {"seats": dict(zip(players, points)), "deals": None}
-    score = _ints(tokens, 2, "the two scores")
-    if any(value < 0 for value in score):
-        raise EntryError("scores are 0 or more")
-    fields = {"score": score}
+    return _game_fields(tokens)
+
+
+def _game_fields(tokens: list) -> dict:
+    """A Carcassonne game: two scores, then in any order a forfeit's id, two
+    clock times and ``winner <id>``."""
+    fields = {"score": _ints(tokens, 2, "the two scores"), "forfeit": None, "time": None, "winner": None}
     rest = tokens[2:]
+    if "winner" in rest:
+        at = rest.index("winner")
+        if at + 1 >= len(rest):
+            raise EntryError("winner needs the id of the player who won")
+        fields["winner"] = rest[at + 1]
+        rest = rest[:at] + rest[at + 2:]
     clocks = [t for t in rest if _CLOCK.match(t)]
     others = [t for t in rest if not _CLOCK.match(t)]
+    if len(others) > 1:
+        raise EntryError(f"too many values: {' '.join(others)} (one player ran out of clock time, at most)")
     if others:
-        if len(others) > 1 or others[0] not in players:
-            raise EntryError(f"'{' '.join(others)}' is neither a player of this game (forfeit) nor a clock time m:ss")
         fields["forfeit"] = others[0]
     if clocks:
         if len(clocks) != 2:
-            raise EntryError("give both clock times (m:ss m:ss) or none")
+            raise EntryError("give both clock times (m:ss m:ss), or leave them out")
         fields["time"] = clocks
     return fields
 
 
 def _tantrix_game(line: str, players: list) -> dict:
+    """One Tantrix game as typed, ``winner margin [penalty penalty]``, as the
+    file's margin (the first player's lead, so negative when the second won)."""
     tokens = line.split()
     if len(tokens) not in (2, 4):
         raise EntryError("write: winner margin, or winner margin penalty penalty")
@@ -298,14 +329,12 @@ def _tantrix_game(line: str, players: list) -> dict:
     if winner != "draw" and winner not in players:
         raise EntryError(f"'{winner}' is not in this match (give {players[0]}, {players[1]} or draw)")
     if margin < 0:
-        raise EntryError("the margin is 0 or more (the winner's lead in tiles)")
+        raise EntryError("the margin is the winner's lead in tiles: 0 or more")
     if (winner == "draw") != (margin == 0):
         raise EntryError("a draw has margin 0, and a margin of 0 is a draw")
     game = {"margin": margin if winner != players[1] else -margin}
     if len(tokens) == 4:
         penalty = _ints(tokens[2:], 2, "two penalty minutes")
-        if any(value < 0 for value in penalty):
-            raise EntryError("penalty minutes are 0 or more")
         if any(penalty):
             game["penalty"] = penalty
     return game
@@ -345,13 +374,13 @@ def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
     try:
         evaluate_one(folder, pending={"path": path, "data": candidate})
     except Problems as exc:
-        mine = [p.message for p in exc.problems if p.path == str(path)] or [str(p) for p in exc.problems]
-        raise EntryError("; ".join(mine)) from None
+        mine = [str(p.message) for p in exc.problems if p.path == str(path)] or [str(p) for p in exc.problems]
+        raise EntryError("; ".join(dict.fromkeys(mine))) from None
     write_atomically(path, set_units(path.read_text("utf-8"), key, units))
 
 
 _ORDER = {"tables": ("table", "seats", "winner", "deals", "note"),
-          "games": ("table", "players", "score", "forfeit", "time", "place", "note"),
+          "games": ("table", "players", "score", "forfeit", "winner", "time", "place", "note"),
           "matches": ("match", "players", "games", "status", "resigned", "when", "note")}
 
 

@@ -412,6 +412,15 @@ class CarcassonneFormat(Format):
     def declared(self) -> bool:
         return self.options["tie_game"] == "declared"
 
+    def equal_scores(self, stage: str) -> str:
+        """What decides a game of ``stage`` with equal scores and no forfeit:
+        ``declared`` (``tie_game: declared``: the game's ``winner:``),
+        ``time`` (a playoff game: the clock, then the Swiss rank) or ``draw``
+        (a Swiss game: ½ each)."""
+        if self.declared:
+            return "declared"
+        return "time" if stage == "playoff" else "draw"
+
     def unit_problems(self, rnd) -> list[Problem]:
         """Each game's scores, forfeit and winner (:func:`read_game`, :func:`winner_problems`)."""
         return [p for game in rnd.games or () for p in winner_problems(game, read_game(game, declared=self.declared), self.declared)]
@@ -1069,8 +1078,8 @@ class _Run(Run):
         """
         game = unit.source
         a, b = unit.players
-        if self.fmt.declared:
-            return  # winner_problems reported the missing winner:
+        if self.fmt.equal_scores(rnd.stage) != "time":
+            return  # declared: winner_problems reported the missing winner:
         if unit.time is None:
             self.problems.append(Problem(game.where.path, game.where.line("score"),
                                          f"playoff round {rnd.round} table {unit.table} ({a} v {b}) is a draw: record both "

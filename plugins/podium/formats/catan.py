@@ -185,9 +185,15 @@ class CatanFormat(Format):
         specs.append(StageSpec("final", 1, N_("Final")))
         return specs
 
+    def time_limited(self, stage: str) -> bool:
+        """Whether the time limit can stop a game of ``stage`` (which then has
+        no winner, ``winner: none``): every stage but the final, which has no
+        time limit and must have a winner."""
+        return not (self.final_limit_free and stage == "final")
+
     def unit_problems(self, rnd) -> list[Problem]:
         """Each played table's VP and winner (:func:`score_table`)."""
-        require = self.final_limit_free and rnd.stage == "final"
+        require = not self.time_limited(rnd.stage)
         return [p for table in rnd.tables or () if table.scores is not None
                 for p in score_table(table, require, self.vp_cap)[1]]
 
@@ -406,7 +412,7 @@ class _CatanRun(Run):
                     Text("The top %(size)s of the ranking after qualifying round %(round)s, in ranking order; "
                          "a withdrawn qualifier is replaced by the next-ranked player.", size=size, round=self.fmt.qualifying_rounds))
         outcome = self._seat_and_score(rnd, [finalists], Seating("qualifiers", order=tuple(finalists), rule=rule), N_("Final"),
-                                       require_winner=self.fmt.final_limit_free)
+                                       require_winner=not self.fmt.time_limited(rnd.stage))
         outcome.extra["replaced"] = replaced
         outcome.extra["advanced"] = self.advanced
         if self.fmt.roles:
