@@ -75,7 +75,8 @@ class Correction:
         parts = [f"note: {self.path}: {_words(self.round)} was corrected{reason} after "
                  f"{_and(self.standing + self.reseat)} {'was' if len(self.standing + self.reseat) == 1 else 'were'} seated"]
         if len(self.steps) > 1:
-            parts.extend(f"after {_and(step.seated)}: " + _change_words(step.changes) for step in self.steps if step.changes)
+            parts.extend(f"after {_and(step.seated)} {'was' if len(step.seated) == 1 else 'were'} seated: "
+                         + _change_words(step.changes) for step in self.steps if step.changes)
         elif self.changes:
             parts.append(_change_words(self.changes))
         if self.standing:
