@@ -201,6 +201,7 @@ def test_a_recorded_result_reads_back_into_its_unit(tmp_path):
     assert read_result(units[0], "10 8 7 5 winner b").scores == (10, 8, 7, 5)
     assert read_result(units[0], None).scores is None
     assert read_result(units[0], "10 8 7") is None and read_result(units[2], "ten 8") is None
+    assert read_result(units[4], "+5 penalty, -3") is None and read_result(units[4], "+5 +3") is None
 
 
 # -- a round corrected twice ------------------------------------------------------------------

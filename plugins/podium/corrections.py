@@ -77,8 +77,8 @@ class Correction:
         if len(self.steps) > 1:
             parts.extend(f"after {_and(step.seated)} {'was' if len(step.seated) == 1 else 'were'} seated: "
                          + _change_words(step.changes) for step in self.steps if step.changes)
-        elif self.changes:
-            parts.append(_change_words(self.changes))
+        elif self.steps[0].changes if self.steps else self.changes:
+            parts.append(_change_words(self.steps[0].changes if self.steps else self.changes))
         if self.standing:
             parts.append(f"{_and(self.standing)} stand{'s' if len(self.standing) == 1 else ''} as played")
         if self.reseat:
@@ -288,9 +288,7 @@ def _corrected(earlier, recorded) -> bool:
     match by match) corrects nothing; with a digest alone any change counts."""
     if recorded is None:
         return True
-    now = round_results(earlier)
-    matches = earlier.matches is not None
-    return any(now.get(number) != text and not (matches and _goes_on(text, now.get(number))) for number, text in recorded)
+    return bool(_corrected_units(dict(recorded), round_results(earlier), earlier.matches is not None))
 
 
 _UNDECIDED = ("", "TLATER", "TIMMED", "NONAGR", "UNSURE")
@@ -534,7 +532,10 @@ def _read_match(unit, text):
     games = []
     for game in filter(None, played.split(", ")):
         words = game.split(" ")
-        penalty = tuple(int(v) for v in _tail(words, "penalty").split("/")) if "penalty" in words else (0, 0)
+        penalty = _tail(words, "penalty")
+        penalty = tuple(int(v) for v in penalty.split("/")) if penalty else (0, 0)
+        if len(words) != 1 or len(penalty) != 2:
+            raise ValueError(text)
         if ":" in words[0]:
             games.append(MatchGame(unit.where, score=tuple(int(v) for v in words[0].split(":")), penalty=penalty))
         else:
