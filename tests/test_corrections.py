@@ -20,13 +20,14 @@ def validate(folder, capsys):
 
 
 def correct_first_table(path, values, reason=None):
-    """Rewrite the VP of table 1 (in seat order) and, optionally, add a correction reason."""
+    """Rewrite the VP of table 1 (in seat order) and, optionally, set the correction reason."""
     text = path.read_text("utf-8")
     line = next(l for l in text.splitlines() if "seats: {" in l)
     ids = re.findall(r"([a-z0-9-]+): [0-9]+", line)
     text = text.replace(line, "    seats: {" + ", ".join(f"{i}: {v}" for i, v in zip(ids, values)) + "}")
     if reason:
-        text = text.replace("round: 1\n", f'round: 1\ncorrection: "{reason}"\n', 1)
+        text = re.sub(r"^correction: .*\n", "", text, flags=re.M)
+        text = re.sub(r"^(round: [0-9]+\n)", rf'\1correction: "{reason}"\n', text, count=1, flags=re.M)
     path.write_text(text, "utf-8")
 
 
@@ -175,3 +176,131 @@ def test_the_result_texts_of_every_kind_of_unit(tmp_path):
                   status="RESIGN", resigned="b")
     assert result_text(match) == "24:19, -18 penalty 4/0; RESIGN b"
     assert result_text(Match(2, ("a", "b"), where, status="TLATER")) is None
+
+
+def test_a_recorded_result_reads_back_into_its_unit(tmp_path):
+    """What the engines rank a corrected round's older results from: each
+    text read back gives the unit whose result text it is (a protocol comes
+    back as its totals)."""
+    from podium.corrections import read_result, result_text
+    from podium.model import Game, Match, MatchGame, Table, Where
+    from podium.loader import Document
+
+    where = Where(Document(str(tmp_path / "r.yaml"), {}))
+    units = [Table(1, ("a", "b", "c", "d"), where, scores=(10, 8, 7.5, 5), winner="b"),
+             Table(2, ("a", "b", "c", "d"), where),
+             Game(1, ("a", "b"), where, score=(95, 95), forfeit="b", winner="a"),
+             Game(2, ("a", "b"), where, forfeit="a"),
+             Match(1, ("a", "b"), where, games=(MatchGame(where, score=(24, 19)), MatchGame(where, margin=-18, penalty=(4, 0))),
+                   status="RESIGN", resigned="b"),
+             Match(2, ("a", "b"), where, status="RESIGN", resigned="a"),
+             Match(3, ("a", "b"), where, games=(MatchGame(where, margin=5),), status="TLATER")]
+    for unit in units:
+        text = result_text(unit)
+        assert result_text(read_result(unit, text)) == text
+    assert read_result(units[0], "10 8 7 5 winner b").scores == (10, 8, 7, 5)
+    assert read_result(units[0], None).scores is None
+    assert read_result(units[0], "10 8 7") is None and read_result(units[2], "ten 8") is None
+    assert read_result(units[4], "+5 penalty, -3") is None and read_result(units[4], "+5 +3") is None
+
+
+# -- a round corrected twice ------------------------------------------------------------------
+
+def twice_corrected_event(tmp_path, monkeypatch, capsys):
+    """Catan Latvia, 16 players: qualifying round 2's table 1 corrected after
+    round 3 was seated and played, then again after round 4 was; ``snapshot``
+    is the event between the two corrections (before round 4 was seated)."""
+    import shutil
+
+    results = tmp_path / "results"
+    assert main(["new", "cup", "--format", "catan-lv-2016", "--results", str(results), "--players", "16"]) == 0
+    folder = results / "cup"
+    for number in (1, 2, 3):
+        assert main(["pair", str(folder), "--write"]) == 0
+        assert enter(monkeypatch, folder, "10 8 7 5\n" * 4) == 0
+    q2 = folder / "qualifying-02.yaml"
+    correct_first_table(q2, (5, 8, 7, 10), reason="sheet misread")
+    snapshot = tmp_path / "snapshot" / "cup"
+    shutil.copytree(folder, snapshot)
+    assert main(["pair", str(folder), "--write"]) == 0
+    assert enter(monkeypatch, folder, "10 8 7 5\n" * 4) == 0
+    correct_first_table(q2, (5, 10, 7, 8), reason="sheet misread twice")
+    capsys.readouterr()
+    return folder, snapshot
+
+
+def recorded_order(path, standings):
+    text = path.read_text("utf-8")
+    return re.search(rf"standings: \{{{standings}: \[([^]]+)\]", text).group(1).split(", ")
+
+
+def moved(old, new):
+    """(id, old place, new place) of each player whose place differs."""
+    return tuple((pid, i, new.index(pid) + 1) for i, pid in enumerate(old, start=1) if new.index(pid) + 1 != i)
+
+
+def test_a_round_corrected_twice_keeps_both_corrections_in_order(tmp_path, monkeypatch, capsys):
+    from podium.pipeline import evaluate_one
+
+    folder, snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys)
+    seats = re.findall(r"(player-[0-9]+): ", next(l for l in (folder / "qualifying-02.yaml").read_text("utf-8").splitlines()
+                                                  if "seats: {" in l))
+    outcome = evaluate_one(folder)
+    [correction] = outcome.extra["corrections"]
+    assert correction.standing == ("qualifying-3", "qualifying-4")
+    assert [(s.seated, s.then, s.now, [(c.unit, c.players, c.old, c.new) for c in s.changes]) for s in correction.steps] == [
+        (("qualifying-3",), ("qualifying-4",), False, [(1, tuple(seats), "10 8 7 5", "5 8 7 10")]),
+        (("qualifying-4",), (), True, [(1, tuple(seats), "5 8 7 10", "5 10 7 8")])]
+    # the first correction: the order round 3 was seated from, and the same standings from the corrected results
+    between = [row.player for row in evaluate_one(snapshot).standings[1].rows]
+    first = recorded_order(folder / "qualifying-03.yaml", "qualifying-2")
+    assert [(m.standing, m.moved) for m in correction.steps[0].moves] == [("qualifying-2", moved(first, between))]
+    assert {seats[0], seats[3]} <= {pid for pid, _old, _new in correction.steps[0].moves[0].moved}
+    # the second: the order round 4 was seated from, and the same standings now
+    now = [row.player for row in outcome.standings[2].rows]
+    second = recorded_order(folder / "qualifying-04.yaml", "qualifying-3")
+    assert [(m.standing, m.moved) for m in correction.steps[1].moves] == [("qualifying-3", moved(second, now))]
+    assert correction.steps[1].moves[0].moved
+    code, out, err = validate(folder, capsys)
+    assert (code, err) == (0, "")
+    assert ("after qualifying round 3 was seated: table 1: 10 8 7 5 → 5 8 7 10; after qualifying round 4 was seated: "
+            "table 1: 5 8 7 10 → 5 10 7 8; qualifying round 3 and qualifying round 4 stand as played") in out
+
+
+def test_the_corrections_page_shows_each_correction_of_a_round(tmp_path, monkeypatch, capsys):
+    from podium.pipeline import evaluate_one
+    from test_site import build, read
+
+    folder, _snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys)
+    [correction] = evaluate_one(folder).extra["corrections"]
+    page = read(build(folder.parent, tmp_path / "output"), "cup/corrections/index.html")
+    history = page.split('<ol class="history">')[1].split("</ol>")[0]
+    steps = history.split("<li>\n")[1:]
+    assert len(steps) == 2 and "Corrected 2 times, oldest first." in page
+    assert re.search(r'<h3>As <a href="[^"]*/qualifying-3/">Qualifying, round 3</a> was seated from them → '
+                     r'as <a href="[^"]*/qualifying-4/">Qualifying, round 4</a> was seated from them</h3>', steps[0])
+    assert re.search(r'<h3>As <a href="[^"]*/qualifying-4/">Qualifying, round 4</a> was seated from them → as they are now</h3>',
+                     steps[1])
+    assert "<del>10 8 7 5</del> → <ins>5 8 7 10</ins>" in steps[0] and "<del>5 8 7 10</del> → <ins>5 10 7 8</ins>" in steps[1]
+    assert "5 10 7 8" not in steps[0]
+    for step, shown in zip(correction.steps, steps):
+        moves = re.findall(r'<li><bdi><a href="[^"]*/players/([^/]+)/">[^<]+</a></bdi>: place (\d+) → (\d+)</li>', shown)
+        assert moves == [(pid, str(old), str(new)) for pid, old, new in step.moves[0].moved]
+    assert "Standings after round 2" not in steps[1]  # each step names the standings its rounds were seated from
+    assert "Qualifying: standings after round 2" in steps[0] and "Qualifying: standings after round 3" in steps[1]
+
+
+def test_a_theme_person_macro_names_the_players_on_the_corrections_page(tmp_path, monkeypatch, capsys):
+    from test_public_apis import theme_with_person
+    from test_site import build, read
+
+    folder, _snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys)
+    theme = theme_with_person(tmp_path, '{% macro person(p) -%}<span class="theirs">{{ p.name|upper }}</span>{%- endmacro %}')
+    page = read(build(folder.parent, tmp_path / "output", THEME=str(theme), CACHE_PATH=str(tmp_path / "cache")),
+                "cup/corrections/index.html")
+    main_part = page.split('<main id="main"')[1].split("</main>")[0]
+    assert "/players/" not in main_part and "Player 6" not in main_part
+    changes = re.findall(r"<li>Table 1 \(([^)]*)\)", main_part)
+    assert len(changes) == 2 and all(re.fullmatch(r'(<span class="theirs">PLAYER \d+</span>, ){3}<span class="theirs">PLAYER \d+</span>', c)
+                                      for c in changes)
+    assert re.search(r'<li><span class="theirs">PLAYER \d+</span>: place \d+ → \d+</li>', main_part)

@@ -94,17 +94,24 @@ PERSON = '''{% macro person(p) -%}
 {%- endmacro %}'''
 
 
-def test_a_theme_overriding_a_macro_gets_what_plain_jinja_gives(tmp_path):
-    from pelican import Pelican
-    from pelican.settings import read_settings
-
+def theme_with_person(tmp_path, macro=PERSON):
+    """The demo theme with its own ``podium/macros.html``: Podium's, with
+    ``person()`` replaced by ``macro``."""
     theme = tmp_path / "theme"
     shutil.copytree(ROOT / "themes" / "podium", theme)
     original = (ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates" / "podium" / "macros.html").read_text("utf-8")
     start = original.index("{% macro person(p) -%}")
     end = original.index("{%- endmacro %}", start) + len("{%- endmacro %}")
     (theme / "templates" / "podium").mkdir(parents=True, exist_ok=True)
-    (theme / "templates" / "podium" / "macros.html").write_text(original[:start] + PERSON + original[end:], "utf-8")
+    (theme / "templates" / "podium" / "macros.html").write_text(original[:start] + macro + original[end:], "utf-8")
+    return theme
+
+
+def test_a_theme_overriding_a_macro_gets_what_plain_jinja_gives(tmp_path):
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    theme = theme_with_person(tmp_path)
     results = tmp_path / "results"
     sample = ROOT / "tests" / "samples" / "results" / "catan3-lt14-upcoming-q2-1000"
     shutil.copytree(sample, results / "cup")

@@ -103,10 +103,10 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     # what changed, seat by seat, and whom it moved in the ranking round 2 was seated from
     seats = ", ".join(names[p] for p in first[0])
     old, new = vp_lines(first[:1]).strip(), "8 10 " + " ".join(vp_lines(first[:1]).split()[2:])
-    assert re.search(rf"Table 1 \(<a [^>]*><bdi>{re.escape(names[first[0][0]])}</bdi></a>, .*\): "
+    assert re.search(rf"Table 1 \(<bdi><a [^>]*>{re.escape(names[first[0][0]])}</a></bdi>, .*\): "
                      rf"<del>{old}</del> → <ins>{new}</ins>", corrections)
     after_1 = corrections.split('<ul class="moves">')[1].split("</ul>")[0]  # the first list: after round 1
-    moves = re.findall(r"<li><a [^>]*><bdi>([^<]+)</bdi></a>: place (\d+) → (\d+)</li>", after_1)
+    moves = re.findall(r"<li><bdi><a [^>]*>([^<]+)</a></bdi>: place (\d+) → (\d+)</li>", after_1)
     moved = {name: (int(a), int(b)) for name, a, b in moves}
     assert moved[names[first[0][0]]][1] > moved[names[first[0][0]]][0]  # lost a win: down
     assert moved[names[first[0][1]]][1] < moved[names[first[0][1]]][0]  # gained it: up
@@ -182,7 +182,7 @@ def test_carcassonne_at_the_venue(tmp_path, monkeypatch, capsys):
             assert "<del>100 90</del> → <ins>90 100</ins>" in corrections
             first, second = venue.seated("swiss-01.yaml")[0]
             moved = dict((name, (int(a), int(b))) for name, a, b in re.findall(
-                r"<bdi>([^<]+)</bdi></a>: place (\d+) → (\d+)", corrections.split('<ul class="moves">')[1]))
+                r">([^<]+)</a></bdi>: place (\d+) → (\d+)", corrections.split('<ul class="moves">')[1]))
             assert moved[names[second]][1] < moved[names[second]][0] and moved[names[first]][1] > moved[names[first]][0]
     code, _out, err = venue.run("withdraw", venue.seated("swiss-06.yaml")[0][0])
     assert code == 1 and "carcassonne-lv has no withdrawal in its rules" in err

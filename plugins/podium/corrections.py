@@ -29,15 +29,27 @@ engines run and returns one :class:`Correction` per corrected round: its
 whose recorded result differs from the file (old and new result);
 :func:`with_moves` adds, once the engines ran, which players the
 correction moved in the standings the later rounds were seated from.
+
+A round corrected more than once has a history (:func:`history`): the
+later rounds that recorded it, in round order, were seated from one
+version of its results or another.  Each version is the results as one or
+more later rounds were seated from them, then the results as they are;
+each :class:`Step` from one version to the next is one correction, with
+the tables it changed and the players it moved in the standings the
+rounds of the older version were seated from.  Those standings are
+compared with the same standings as the next version has them: recorded
+by a round seated from it, computed by the engines from it (the event
+with the corrected round's results as that version held them), or, for
+the results as they are, the event's own standings.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from .model import Game, Table
+from .model import Game, MatchGame, Table
 
 UNIT_FIELDS = ("tables", "games", "matches", "absent", "withdrawn", "advance")
 
@@ -54,15 +66,19 @@ class Correction:
     changes: tuple = ()  # Change per table whose result differs from the record
     recorded: bool = True  # whether the record held the old results (not a digest alone)
     moves: tuple = ()  # Moves per standings table the later rounds were seated from
+    steps: tuple = ()  # Step per correction, oldest first (one when corrected once)
 
     def note(self) -> str:
-        """The note ``podium validate`` prints: the corrected round, why, and
-        what became of the rounds seated before it."""
+        """The note ``podium validate`` prints: the corrected round, why, what
+        each correction changed, and what became of the rounds seated before it."""
         reason = f" ({self.reason})" if self.reason else ""
         parts = [f"note: {self.path}: {_words(self.round)} was corrected{reason} after "
                  f"{_and(self.standing + self.reseat)} {'was' if len(self.standing + self.reseat) == 1 else 'were'} seated"]
-        if self.changes:
-            parts.append("; ".join(f"{c.word} {c.unit}: {c.old or 'no result'} → {c.new or 'no result'}" for c in self.changes))
+        if len(self.steps) > 1:
+            parts.extend(f"after {_and(step.seated)} {'was' if len(step.seated) == 1 else 'were'} seated: "
+                         + _change_words(step.changes) for step in self.steps if step.changes)
+        elif self.steps[0].changes if self.steps else self.changes:
+            parts.append(_change_words(self.steps[0].changes if self.steps else self.changes))
         if self.standing:
             parts.append(f"{_and(self.standing)} stand{'s' if len(self.standing) == 1 else ''} as played")
         if self.reseat:
@@ -87,6 +103,37 @@ class Moves:
 
     standing: str  # e.g. qualifying-1 (stage-after round), with " <group>" for a group's table
     moved: tuple
+
+
+@dataclass(frozen=True)
+class Step:
+    """One correction of a round: from the results the rounds ``seated`` were
+    seated from to those the rounds ``then`` were seated from (``now``: the
+    newer results are the round's results as they are; ``then`` is empty
+    when no round was seated from them yet)."""
+
+    seated: tuple  # slugs of the later rounds seated from the older results
+    then: tuple  # slugs of the later rounds seated from the newer results
+    now: bool  # whether the newer results are the round's results as they are
+    changes: tuple = ()  # Change per table the correction changed
+    recorded: bool = True  # whether both versions' results are known (not a digest alone)
+    moves: tuple = ()  # Moves: the orders recorded by ``seated``, then (:func:`with_moves`) who moved
+    newer: dict | None = field(default=None, repr=False, compare=False)  # the newer results, to compute standings from
+    orders: tuple = field(default=(), repr=False, compare=False)  # (standings, ids) recorded by ``then``
+
+
+@dataclass(frozen=True)
+class Version:
+    """The results of a round as the later rounds ``rounds`` were seated from them."""
+
+    digest: str
+    results: dict | None  # None: a digest alone was recorded
+    rounds: tuple = ()
+    orders: tuple = ()  # (standings name, ids) recorded by those rounds, each name once
+
+
+def _change_words(changes) -> str:
+    return "; ".join(f"{c.word} {c.unit}: {c.old or 'no result'} → {c.new or 'no result'}" for c in changes)
 
 
 def _and(items) -> str:
@@ -221,6 +268,7 @@ def apply(event, stages=()):
         for name in changed:
             changed_by.setdefault(name, []).append((rnd, played))
     corrections = []
+    seated = [rnd for rnd in played_order if rnd.seated_from and rnd.listed and not rnd.manual]
     for name, rounds in sorted(changed_by.items(), key=lambda item: by_slug[item[0]].where.path):
         corrected = by_slug[name]
         old = _recorded(name, [later for later, _played_ in rounds])
@@ -229,7 +277,8 @@ def apply(event, stages=()):
             tuple(slug(later) for later, played in rounds if played),
             tuple(slug(later) for later, played in rounds if not played),
             changes=_changes(corrected, old) if old is not None else (), recorded=old is not None,
-            moves=tuple(_recorded_orders(later for later, _played_ in rounds))))
+            moves=tuple(_recorded_orders(later for later, _played_ in rounds)),
+            steps=_steps(corrected, history(corrected, seated))))
     return replace(event, rounds=tuple(marked.get(id(rnd), rnd) for rnd in event.rounds)), corrections
 
 
@@ -239,9 +288,7 @@ def _corrected(earlier, recorded) -> bool:
     match by match) corrects nothing; with a digest alone any change counts."""
     if recorded is None:
         return True
-    now = round_results(earlier)
-    matches = earlier.matches is not None
-    return any(now.get(number) != text and not (matches and _goes_on(text, now.get(number))) for number, text in recorded)
+    return bool(_corrected_units(dict(recorded), round_results(earlier), earlier.matches is not None))
 
 
 _UNDECIDED = ("", "TLATER", "TIMMED", "NONAGR", "UNSURE")
@@ -257,6 +304,69 @@ def _goes_on(old: str, new: str | None) -> bool:
         return False
     now = new.partition("; ")[0].split(", ")
     return bool(games) and now[:len(games.split(", "))] == games.split(", ")
+
+
+def history(corrected, later) -> list:
+    """The versions of ``corrected``'s results, oldest first, as the ``later``
+    rounds (in round order) that recorded it were seated from them, the last
+    one its results as they are (with the rounds seated from those, if any).
+    Rounds seated from the same results share a version: the same digest, or
+    results of which none was corrected since (:func:`_corrected_units`)."""
+    name = slug(corrected)
+    matches = corrected.matches is not None
+    versions = []
+    for rnd in later:
+        digest = dict(rnd.seated_from).get(name)
+        if digest is None:
+            continue
+        results = dict(rnd.seated_results).get(name)
+        version = Version(digest, dict(results) if results is not None else None, (slug(rnd),), rnd.seated_standings)
+        if versions and _same(versions[-1], version, matches):
+            versions[-1] = _merged(versions[-1], version)
+        else:
+            versions.append(version)
+    now = Version(results_digest(corrected), round_results(corrected))
+    if versions and _same(versions[-1], now, matches):
+        now = replace(now, rounds=versions.pop().rounds)
+    return versions + [now]
+
+
+def _same(older: Version, newer: Version, matches: bool) -> bool:
+    if older.digest == newer.digest:
+        return True
+    if older.results is None or newer.results is None:
+        return False
+    return not _corrected_units(older.results, newer.results, matches)
+
+
+def _merged(older: Version, newer: Version) -> Version:
+    """One version seen by both: the later record's results (they may hold
+    more of a knockout round), every standings order recorded, each once."""
+    names = {name for name, _ids in older.orders}
+    return Version(newer.digest, newer.results if newer.results is not None else older.results,
+                   older.rounds + newer.rounds, older.orders + tuple(o for o in newer.orders if o[0] not in names))
+
+
+def _corrected_units(old: dict, new: dict, matches: bool) -> list:
+    """The unit numbers whose result in ``old`` is changed or gone in ``new``
+    (a match's games played on from an undecided result change nothing)."""
+    return [number for number, text in sorted(old.items())
+            if new.get(number) != text and not (matches and _goes_on(text, new.get(number)))]
+
+
+def _steps(corrected, versions) -> tuple:
+    """One :class:`Step` per pair of successive versions."""
+    players = {unit_number(unit): tuple(unit.players) for unit in corrected.units or ()}
+    word = "match" if corrected.matches is not None else "table"
+    steps = []
+    for older, newer in zip(versions, versions[1:]):
+        known = older.results is not None and newer.results is not None
+        changes = tuple(Change(number, players.get(number, ()), older.results[number], newer.results.get(number), word)
+                        for number in _corrected_units(older.results, newer.results, word == "match")) if known else ()
+        steps.append(Step(older.rounds, newer.rounds,
+                          newer is versions[-1], changes, known,
+                          tuple(Moves(name, ids) for name, ids in older.orders), newer.results, newer.orders))
+    return tuple(steps)
 
 
 def _recorded(name: str, later) -> dict | None:
@@ -290,21 +400,145 @@ def _recorded_orders(later):
                 yield Moves(name, ids)
 
 
-def with_moves(corrections, standings) -> list:
+def with_moves(corrections, standings, evaluate=None) -> list:
     """The corrections with, per recorded standings order, the players whose
-    place differs in the standings computed now: (id, old place, new place)."""
-    now = {standing_name(s): [row.player for row in s.rows] for s in standings}
+    place differs in the standings computed now: (id, old place, new place).
+
+    Each step gets the same against the standings of its newer version:
+    computed now for the last, else recorded by a round seated from it, else
+    ``evaluate(round slug, results)`` (the standings of the event with that
+    round's results as given; None when they cannot be computed)."""
+    now = _orders(standings)
     done = []
     for correction in corrections:
-        moves = []
-        for recorded in correction.moves:
-            current = now.get(recorded.standing)
-            if current is None:
-                continue
-            place = {pid: i for i, pid in enumerate(current, start=1)}
-            moved = tuple((pid, i, place[pid]) for i, pid in enumerate(recorded.moved, start=1)
-                          if pid in place and place[pid] != i)
-            if moved:
-                moves.append(Moves(recorded.standing, moved))
-        done.append(replace(correction, moves=tuple(moves)))
+        steps = []
+        for step in correction.steps:
+            if step.now:
+                newer = now
+            else:
+                newer = dict(step.orders)
+                if evaluate is not None and step.newer is not None \
+                        and any(m.standing not in newer for m in step.moves):
+                    newer = {**_orders(evaluate(correction.round, step.newer) or ()), **newer}
+            steps.append(replace(step, moves=_moved(step.moves, newer)))
+        done.append(replace(correction, moves=_moved(correction.moves, now), steps=tuple(steps)))
     return done
+
+
+def _orders(standings) -> dict:
+    return {standing_name(s): [row.player for row in s.rows] for s in standings}
+
+
+def _moved(recorded_orders, orders: dict) -> tuple:
+    """Per recorded order, the players whose place in ``orders`` differs."""
+    moves = []
+    for recorded in recorded_orders:
+        current = orders.get(recorded.standing)
+        if current is None:
+            continue
+        place = {pid: i for i, pid in enumerate(current, start=1)}
+        moved = tuple((pid, i, place[pid]) for i, pid in enumerate(recorded.moved, start=1)
+                      if pid in place and place[pid] != i)
+        if moved:
+            moves.append(Moves(recorded.standing, moved))
+    return tuple(moves)
+
+
+def evaluator(fmt, event):
+    """``evaluate`` for :func:`with_moves`: the standings the format's engines
+    compute for ``event`` with one round's results replaced by recorded
+    ones (None when a recorded result cannot be read back)."""
+    def evaluate(name: str, results: dict):
+        rounds = []
+        for rnd in event.rounds:
+            if slug(rnd) == name:
+                rnd = with_results(rnd, results)
+                if rnd is None:
+                    return None
+            rounds.append(rnd)
+        return fmt.evaluate(replace(event, rounds=tuple(rounds))).standings
+    return evaluate
+
+
+def with_results(rnd, results: dict):
+    """``rnd`` with each unit's result read back from ``results`` (unit number
+    -> :func:`result_text`; a unit not in it has no result), or None when a
+    text is not one :func:`result_text` writes."""
+    units = []
+    for unit in rnd.units or ():
+        unit = read_result(unit, results.get(unit_number(unit)))
+        if unit is None:
+            return None
+        units.append(unit)
+    key = "tables" if rnd.tables is not None else "games" if rnd.games is not None else "matches"
+    return replace(rnd, **{key: tuple(units)})
+
+
+def read_result(unit, text: str | None):
+    """``unit`` holding the result ``text`` (as :func:`result_text` writes it;
+    a Baśka protocol comes back as its totals), None if ``text`` is not one."""
+    try:
+        if isinstance(unit, Table):
+            return _read_table(unit, text)
+        if isinstance(unit, Game):
+            return _read_game(unit, text)
+        return _read_match(unit, text)
+    except (ValueError, IndexError):
+        return None
+
+
+def _number(text: str):
+    return float(text) if "." in text else int(text)
+
+
+def _tail(words: list, key: str):
+    """The value after ``key`` at the end of ``words`` (removed), or None."""
+    if len(words) >= 2 and words[-2] == key:
+        value = words[-1]
+        del words[-2:]
+        return value
+    return None
+
+
+def _read_table(unit, text):
+    if text is None:
+        return replace(unit, scores=None, winner=None, deals=None)
+    words = text.split(" ")
+    winner = _tail(words, "winner")
+    scores = tuple(_number(w) for w in words)
+    if len(scores) != len(unit.players):
+        raise ValueError(text)
+    return replace(unit, scores=scores, winner=winner, deals=None)
+
+
+def _read_game(unit, text):
+    if text is None:
+        return replace(unit, score=None, forfeit=None, winner=None)
+    words = text.split(" ")
+    winner = _tail(words, "winner")
+    forfeit = _tail(words, "forfeit")
+    score = None if words == ["-"] else tuple(_number(w) for w in words)
+    if score is not None and len(score) != 2:
+        raise ValueError(text)
+    return replace(unit, score=score, forfeit=forfeit, winner=winner)
+
+
+def _read_match(unit, text):
+    if text is None:
+        return replace(unit, games=(), status="NORMAL", resigned=None)
+    played, _, status = text.rpartition("; ") if "; " in text else (text, "", "")
+    if not status and played.split(" ")[0].isupper():  # a status alone: "RESIGN b"
+        played, status = "", played
+    games = []
+    for game in filter(None, played.split(", ")):
+        words = game.split(" ")
+        penalty = _tail(words, "penalty")
+        penalty = tuple(int(v) for v in penalty.split("/")) if penalty else (0, 0)
+        if len(words) != 1 or len(penalty) != 2:
+            raise ValueError(text)
+        if ":" in words[0]:
+            games.append(MatchGame(unit.where, score=tuple(int(v) for v in words[0].split(":")), penalty=penalty))
+        else:
+            games.append(MatchGame(unit.where, margin=int(words[0]), penalty=penalty))
+    state, _, resigned = status.partition(" ")
+    return replace(unit, games=tuple(games), status=state or "NORMAL", resigned=resigned or None)

@@ -61,7 +61,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
         problems += _unsaid(refused, problems)
         return None, problems + unit_problems(fmt, event, problems)
     outcome = fmt.evaluate(event)
-    outcome.extra["corrections"] = corrections.with_moves(corrected, outcome.standings)
+    outcome.extra["corrections"] = corrections.with_moves(corrected, outcome.standings, corrections.evaluator(fmt, event))
     if refused or outcome.problems:
         problems = outcome.problems + _unsaid(refused, outcome.problems)
         return None if refused else outcome, problems + unit_problems(fmt, event, problems)

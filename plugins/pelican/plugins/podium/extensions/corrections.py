@@ -7,8 +7,12 @@ result changed (its players, the result the later rounds were seated from
 and the result now), the players it moved in the standings those rounds
 were seated from (from which place to which), the rounds that stand as
 played, the rounds to seat again, and the standings recomputed from it
-(every standings table of the event from that round on).  The event's Atom
-feed gets one entry per correction (:func:`feed_entries`), saying the same.
+(every standings table of the event from that round on).  A round corrected
+more than once shows each correction in order (``steps``): from its results
+as some later rounds were seated from them to those the next ones were
+seated from, and at last to its results as they are, each with the tables
+it changed and the players it moved.  The event's Atom feed gets one entry
+per corrected round (:func:`feed_entries`), saying the same.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass, field
 
 from podium.text import N_
 from .. import i18n
+from ..views import PlayerView
 from . import Page
 
 URLS = {"corrections": "{slug}/corrections/"}
@@ -35,6 +40,21 @@ class CorrectionView:
     changes: list = field(default_factory=list)  # ChangeView per table whose result changed
     moves: list = field(default_factory=list)  # MovesView per standings table the later rounds rest on
     recorded: bool = True  # False: only digests were recorded, the old results are not known
+    steps: list = field(default_factory=list)  # StepView per correction of the round, oldest first
+
+
+@dataclass
+class StepView:
+    """One correction of a round: the results as the rounds ``seated`` were
+    seated from them, changed into those the rounds ``then`` were seated from
+    (``now``: the results as they are)."""
+
+    seated: list  # round views
+    then: list  # round views (may be empty when ``now``)
+    now: bool
+    changes: list  # ChangeView
+    moves: list  # MovesView
+    recorded: bool = True
 
 
 @dataclass
@@ -68,15 +88,25 @@ def corrections(ev) -> list:
                                     [rounds[name] for name in correction.standing if name in rounds],
                                     [rounds[name] for name in correction.reseat if name in rounds], moved,
                                     _changes(ev, rounds[correction.round], correction), _moves(ev, correction),
-                                    correction.recorded))
+                                    correction.recorded, _steps(ev, rounds, correction)))
     return sorted(views, key=lambda view: order[f"{view.round.stage}-{view.round.round}"])
 
 
 def _person(ev, pid):
-    return ev.people.get(pid, pid)
+    """The player's view; an id the event no longer lists, as a name without a link."""
+    return ev.people.get(pid) or PlayerView(pid, pid, "", language=ev.language)
+
+
+def _steps(ev, rounds: dict, correction) -> list:
+    rnd = rounds[correction.round]
+    return [StepView([rounds[name] for name in step.seated if name in rounds],
+                     [rounds[name] for name in step.then if name in rounds], step.now,
+                     _changes(ev, rnd, step), _moves(ev, step), step.recorded)
+            for step in correction.steps]
 
 
 def _changes(ev, rnd, correction) -> list:
+    """The changed tables of a correction (or of one of its steps) as views."""
     return [ChangeView(change.unit, rnd.kind, [_person(ev, pid) for pid in change.players], change.old, change.new)
             for change in correction.changes]
 
@@ -85,6 +115,19 @@ def _moves(ev, correction) -> list:
     by_name = {f"{s.stage}-{s.after_round}" + (f" {s.group}" if s.group else ""): s for s in ev.standings}
     return [MovesView(by_name.get(moves.standing), [(_person(ev, pid), old, new) for pid, old, new in moves.moved])
             for moves in correction.moves]
+
+
+def step_title(step, round_text, catalog) -> str:
+    """A correction in a history, in words: ``As Qualifying, round 3 was
+    seated from them → as Qualifying, round 4 was seated from them``."""
+    def names(rounds):
+        return {"rounds": ", ".join(round_text(r, catalog.gettext) for r in rounds)}
+
+    older = catalog.ngettext("As %(rounds)s was seated from them", "As %(rounds)s were seated from them",
+                             len(step.seated)) % names(step.seated)
+    newer = catalog.gettext("as they are now") if step.now else catalog.ngettext(
+        "as %(rounds)s was seated from them", "as %(rounds)s were seated from them", len(step.then)) % names(step.then)
+    return f"{older} → {newer}"
 
 
 def change_text(change, _) -> str:
@@ -127,7 +170,8 @@ def feed_entries(parent, ev, date: str, feed_url: str, href, round_text, tag: st
     found = corrections(ev)
     if not found:
         return
-    _ = i18n.translations(ev.language).gettext
+    catalog = i18n.translations(ev.language)
+    _ = catalog.gettext
     page = ev.urls_of.url("corrections", slug=ev.slug)
     for view in found:
         title = round_text(view.round, _)
@@ -140,12 +184,15 @@ def feed_entries(parent, ev, date: str, feed_url: str, href, round_text, tag: st
         div = ET.SubElement(content, "div", {"xmlns": "http://www.w3.org/1999/xhtml"})
         if view.reason:
             ET.SubElement(div, "p").text = f"{_('Reason')}: {view.reason}"
-        if view.changes:
-            changed = ET.SubElement(div, "ul")
-            for change in view.changes:
-                ET.SubElement(changed, "li").text = change_text(change, _)
-        for moves in view.moves:
-            title = moves_title(moves, _)
-            ET.SubElement(div, "p").text = title + ": " + "; ".join(move_text(p, old, new, _) for p, old, new in moves.moved)
+        for step in view.steps or [view]:
+            if len(view.steps) > 1:
+                ET.SubElement(div, "p").text = step_title(step, round_text, catalog) + ":"
+            if step.changes:
+                changed = ET.SubElement(div, "ul")
+                for change in step.changes:
+                    ET.SubElement(changed, "li").text = change_text(change, _)
+            for moves in step.moves:
+                title = moves_title(moves, _)
+                ET.SubElement(div, "p").text = title + ": " + "; ".join(move_text(p, old, new, _) for p, old, new in moves.moved)
         if view.standing:
             ET.SubElement(div, "p").text = _("Standing as played:") + " " + ", ".join(round_text(r, _) for r in view.standing)
