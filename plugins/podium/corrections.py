@@ -447,7 +447,8 @@ def _moved(recorded_orders, orders: dict) -> tuple:
 def evaluator(fmt, event):
     """``evaluate`` for :func:`with_moves`: the standings the format's engines
     compute for ``event`` with one round's results replaced by recorded
-    ones (None when a recorded result cannot be read back)."""
+    ones (None when a recorded result cannot be read back, or the engines
+    find a problem with it)."""
     def evaluate(name: str, results: dict):
         rounds = []
         for rnd in event.rounds:
@@ -456,7 +457,8 @@ def evaluator(fmt, event):
                 if rnd is None:
                     return None
             rounds.append(rnd)
-        return fmt.evaluate(replace(event, rounds=tuple(rounds))).standings
+        outcome = fmt.evaluate(replace(event, rounds=tuple(rounds)))
+        return None if outcome.problems else outcome.standings
     return evaluate
 
 
