@@ -327,7 +327,6 @@ def test_a_publish_lets_go_of_the_lock_when_it_ends(tmp_path, monkeypatch, capsy
     output = tmp_path / "site" / "output"
     previous_site(output)
     monkeypatch.chdir(ROOT)
-    monkeypatch.setattr(building, "pagefind_command", lambda: None)
     for build_step, pagefind, status in ((fake_build(), None, 0), (lambda *args: 3, None, 1),
                                          (fake_build(), [str(failing_pagefind(tmp_path, 1))], 1)):
         monkeypatch.setattr(publishing, "build", build_step)
