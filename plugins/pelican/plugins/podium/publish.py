@@ -11,7 +11,9 @@ The rules:
 * the output must be a folder publish may replace as a whole
   (:func:`refusal`): never the project, the results or content folder, a
   git work tree, or something holding one, and when it exists it must be a
-  site publish wrote before (it holds the :data:`MARKER` file) or empty;
+  site publish wrote before (it holds the :data:`MARKER` file) or empty --
+  what it holds is looked at once the lock is held, when no build that
+  started first is still writing it;
 * one publish at a time per output: a second one (or a ``make html`` into
   it) waits for the lock beside the output (:mod:`.lock`, the one every
   build holds) up to ``--wait`` seconds, then stops with a message;
@@ -87,8 +89,9 @@ def _git_inside(folder: Path) -> Path | None:
     return None
 
 
-def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
-    """Why ``output`` (resolved) may not be replaced by a publish, or None."""
+def place_refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
+    """Why ``output`` (resolved) may not be replaced by a publish for where it
+    is, whatever it holds, or None."""
     for what, folder in protected:
         if _within(folder, output):
             return f"{output} is or holds {what} ({folder}); choose an OUTPUT folder of its own"
@@ -96,6 +99,15 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
             return f"{output} lies inside {what} ({folder}); choose an OUTPUT folder outside it"
     if any(part == ".git" for part in output.parts):
         return f"{output} lies inside a git folder; choose another OUTPUT"
+    return None
+
+
+def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
+    """Why ``output`` (resolved) may not be replaced by a publish, for where it
+    is (:func:`place_refusal`) or for what it holds, or None."""
+    reason = place_refusal(output, protected)
+    if reason is not None:
+        return reason
     if not output.exists() and not output.is_symlink():
         return None
     if not output.is_dir():
@@ -119,8 +131,9 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     One publish (or build) into ``output`` at a time: the lock beside it
     (:mod:`.lock`) is held from before anything is touched to the end."""
     output = output.resolve()
+    protected = protected_folders(settings, content)
     try:
-        reason = refusal(output, protected_folders(settings, content))
+        reason = place_refusal(output, protected)  # before anything is made, even the lock beside it
         if reason is not None:
             raise PublishError(f"refused: {reason}")
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -129,6 +142,9 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
         except lock.Busy as busy:
             raise PublishError(str(busy)) from None
         try:
+            reason = refusal(output, protected)  # what it holds, once no other build is writing into it
+            if reason is not None:
+                raise PublishError(f"refused: {reason}")
             return _publish_locked(settings, output, content, wait)
         finally:
             lock.release(output)
