@@ -40,7 +40,7 @@ class UsageError(Exception):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
-    validate = commands.add_parser("validate", help="check every file of a results folder")
+    validate = commands.add_parser("validate", help="check every file of a results folder, and the rules pages its events name")
     validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
     validate.add_argument("--format", default="text", choices=("text", "github", "gitlab"),
                           help="text: path:line: message (default); github: workflow commands; gitlab: code quality JSON")
