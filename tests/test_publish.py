@@ -23,6 +23,9 @@ import sys
 import time
 from pathlib import Path
 
+from importlib.util import find_spec
+
+from pelican.plugins.podium import searchindex
 from pelican.plugins.podium.publish import MARKER
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,6 +90,10 @@ def test_a_successful_publish_replaces_the_site(tmp_path):
     assert (output / SAMPLE.name / "event.json").is_file()
     assert (output / SAMPLE.name / "standings.csv").is_file()
     assert staging(output) == []
+    if find_spec("pagefind"):  # indexed as make html indexes: whole, in pagefind/, nothing left beside it
+        assert searchindex.problem(output / "pagefind") is None
+        assert not list(output.glob(".podium-index-*"))
+    assert [p.name for p in output.parent.glob(".*.podium-lock")] == [f".{output.name}.podium-lock"]
 
 
 def test_a_failing_build_leaves_the_previous_site_untouched(tmp_path):
@@ -215,7 +222,7 @@ def test_a_published_site_carries_the_marker_and_an_empty_folder_is_accepted(tmp
 
 # -- failing steps and locks, in process (the build itself replaced by a stand-in) ----------
 
-from pelican.plugins.podium import publish as publishing  # noqa: E402
+from pelican.plugins.podium import build as building, lock, publish as publishing, swap  # noqa: E402
 
 
 def fake_build(pages: int = 3):
@@ -246,7 +253,7 @@ def test_a_failing_search_index_fails_the_publish_and_keeps_the_site(tmp_path, m
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(publishing, "build", fake_build())
     for code in (1, 0):  # pagefind failing, and pagefind "succeeding" without writing its index
-        monkeypatch.setattr(publishing, "pagefind_command", lambda: [str(failing_pagefind(tmp_path, code))])
+        monkeypatch.setattr(building, "pagefind_command", lambda: [str(failing_pagefind(tmp_path, code))])
         status, err = run_in_process(output, capsys)
         assert status == 1
         assert err.strip().splitlines()[-1].startswith("publish: the search index")
@@ -262,7 +269,7 @@ def test_a_read_only_or_full_disk_is_one_line_and_keeps_the_site(tmp_path, monke
     before = previous_site(output)
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(publishing, "build", fake_build())
-    monkeypatch.setattr(publishing, "pagefind_command", lambda: None)
+    monkeypatch.setattr(building, "pagefind_command", lambda: None)
 
     def no_space(*args, **kwargs):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(output.parent))
@@ -273,7 +280,7 @@ def test_a_read_only_or_full_disk_is_one_line_and_keeps_the_site(tmp_path, monke
     for target, failure, words in ((publishing.tempfile, no_space, "No space left"), (publishing, read_only, "Read-only")):
         with monkeypatch.context() as patch:
             if target is publishing:
-                patch.setattr(publishing, "_exchange", lambda a, b: False)
+                patch.setattr(swap, "_exchange", lambda a, b: False)
                 patch.setattr(publishing.os, "rename", failure)
             else:
                 patch.setattr(target, "mkdtemp", failure)
@@ -289,22 +296,44 @@ def test_a_second_publish_waits_for_the_lock_or_stops_with_a_message(tmp_path, m
     before = previous_site(output)
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(publishing, "build", fake_build())
-    monkeypatch.setattr(publishing, "pagefind_command", lambda: None)
+    monkeypatch.setattr(building, "pagefind_command", lambda: None)
     holder = subprocess.Popen([sys.executable, "-c", "import fcntl, sys, time\n"
                                "h = open(sys.argv[1], 'a+b'); fcntl.flock(h, fcntl.LOCK_EX); print('held', flush=True); time.sleep(1.5)",
-                               str(publishing.lock_path(output))], stdout=subprocess.PIPE, text=True)
+                               str(lock.path_for(output))], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         status, err = run_in_process(output, capsys, wait=0.3)
-        assert status == 1 and "another build into" in err and "Traceback" not in err
+        assert status == 1 and f"another build is writing into {output}" in err and "Traceback" not in err
         assert snapshot(output) == before
         status, err = run_in_process(output, capsys, wait=30)  # waits for the holder, then publishes
         assert status == 0, err
-        assert "waiting for another build" in err
+        assert f"another build is writing into {output}; waiting for it to finish" in err
         assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]
     finally:
         holder.kill()
         holder.wait()
+
+
+def lock_is_free(output: Path) -> bool:
+    """Another process can take the lock of ``output`` at once."""
+    done = subprocess.run([sys.executable, "-c", "import fcntl, sys\n"
+                           "h = open(sys.argv[1], 'a+b'); fcntl.flock(h, fcntl.LOCK_EX | fcntl.LOCK_NB)",
+                           str(lock.path_for(output))], capture_output=True, text=True)
+    return done.returncode == 0
+
+
+def test_a_publish_lets_go_of_the_lock_when_it_ends(tmp_path, monkeypatch, capsys):
+    """Published, refused by its build or by its search index: the next build into the output need not wait."""
+    output = tmp_path / "site" / "output"
+    previous_site(output)
+    monkeypatch.chdir(ROOT)
+    for build_step, pagefind, status in ((fake_build(), None, 0), (lambda *args: 3, None, 1),
+                                         (fake_build(), [str(failing_pagefind(tmp_path, 1))], 1)):
+        monkeypatch.setattr(publishing, "build", build_step)
+        monkeypatch.setattr(building, "pagefind_command", lambda: pagefind)
+        assert run_in_process(output, capsys)[0] == status
+        assert lock_is_free(output)
+        assert [p.name for p in output.parent.glob(".*.podium-lock")] == [f".{output.name}.podium-lock"]
 
 
 def test_two_concurrent_publishes_into_one_output_both_succeed_whole(tmp_path):
@@ -338,8 +367,8 @@ def test_a_swap_interrupted_between_its_two_renames_is_completed_by_the_next_pub
     assert snapshot(output) == before  # ... and the previous site is back, whole
     assert not aside.exists() and staging(output) == []
     monkeypatch.setattr(publishing, "build", fake_build())
-    monkeypatch.setattr(publishing, "pagefind_command", lambda: None)
-    monkeypatch.setattr(publishing, "_exchange", lambda a, b: False)  # the two-rename swap itself
+    monkeypatch.setattr(building, "pagefind_command", lambda: None)
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)  # the two-rename swap itself
     status, err = run_in_process(output, capsys)
     assert status == 0, err
     assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]

@@ -2,6 +2,7 @@
 
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
                     [--format github|gitlab]   ... as CI annotations (podium.reports)
+                    [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
     podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from .errors import Problems
 from .formats import FORMAT_IDS
@@ -38,10 +40,13 @@ class UsageError(Exception):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
-    validate = commands.add_parser("validate", help="check every file of a results folder")
+    validate = commands.add_parser("validate", help="check every file of a results folder, and the rules pages its events name")
     validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
     validate.add_argument("--format", default="text", choices=("text", "github", "gitlab"),
                           help="text: path:line: message (default); github: workflow commands; gitlab: code quality JSON")
+    validate.add_argument("--content", metavar="FOLDER",
+                          help="the site's content folder, whose pages/ hold the rules pages that events name "
+                               "(rules: <slug>); default: the folder content beside the results folder")
     export = commands.add_parser("export", help="print an event's JSON document")
     export.add_argument("event", help="an event folder, e.g. results/my-event")
     modules = _command_modules()
@@ -91,21 +96,25 @@ def os_error_text(exc: OSError) -> str:
 
 
 def _validate(args) -> int:
-    from .pipeline import evaluate_folder, evaluate_one
     from .target import NotFound, locate
 
     try:
         target = locate(args.results)
     except NotFound as exc:
         raise UsageError(str(exc)) from None
+    if args.content is not None and not Path(args.content).is_dir():
+        raise UsageError(f"{args.content} is not a folder (--content names the site's content folder)")
     if args.format != "text":
-        return _validate_for_ci(target, args.format)
+        return _validate_for_ci(target, args.format, args.content)
+    outcomes, problems, unchecked = _checked(target, args.content)
+    if unchecked:
+        print(unchecked)
+    if problems:
+        raise Problems(problems)
     if target.kind == "event":
-        outcome = evaluate_one(target.folder)
-        _print_notes([outcome])
-        print(f"{outcome.event.slug}: valid")
+        _print_notes(outcomes)
+        print(f"{outcomes[0].event.slug}: valid")
         return 0
-    outcomes, _ = evaluate_folder(target.folder)
     if not outcomes:
         raise UsageError(f"{target.folder} holds no event folders (each event is a folder with an event.yaml)")
     _print_notes(outcomes)
@@ -113,16 +122,41 @@ def _validate(args) -> int:
     return 0
 
 
-def _validate_for_ci(target, report: str) -> int:
-    """The problems as a CI service reads them, on stdout (see :mod:`podium.reports`); the count on stderr."""
+def _checked(target, content) -> tuple[list, list, str | None]:
+    """The outcomes of the target's events, every problem of their files and of
+    their rules pages (:mod:`podium.pages`), and a note when the rules pages
+    could not be checked (no content folder)."""
+    from .pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
-    from .reports import WRITERS
+    from .results import event_folders
 
     try:
         outcomes = [evaluate_one(target.folder)] if target.kind == "event" else evaluate_folder(target.folder)[0]
         problems = []
     except Problems as exc:
-        outcomes, problems = (), exc.problems
+        outcomes, problems = [], exc.problems
+    if target.kind == "event":
+        results, folders = target.folder.parent, [target.folder]
+    else:
+        results = target.folder
+        folders = event_folders(results)
+    content = Path(content) if content is not None else content_folder(results)
+    found, checked = rules_problems([folder / "event.yaml" for folder in folders
+                                     if (folder / "event.yaml").is_file()], content)
+    unchecked = None if checked else f"note: rules pages not checked: there is no content folder {content} (give --content)"
+    return outcomes, problems + found, unchecked
+
+
+def _validate_for_ci(target, report: str, content) -> int:
+    """The problems as a CI service reads them, on stdout (see :mod:`podium.reports`); the count on stderr."""
+    from .reports import WRITERS
+
+    outcomes, problems, unchecked = _checked(target, content)
+    if unchecked:
+        print(unchecked, file=sys.stderr)
+    if problems:
+        problems = Problems(problems).problems  # in reading order, as the text report gives them
+        outcomes = ()
     sys.stdout.write(WRITERS[report](problems))
     count = len(problems)
     if count:
@@ -158,8 +192,6 @@ def _command_modules():
 
 
 def _new(args) -> int:
-    from pathlib import Path
-
     from .nextround import file_name
     from .roundfile import round_text
     from .scaffold import event_template
@@ -183,8 +215,6 @@ def _new(args) -> int:
 
 
 def _simulate(args) -> int:
-    from pathlib import Path
-
     from .simulate import invent_players, new_event_yaml, simulate
 
     folder = Path(args.event)
@@ -225,8 +255,6 @@ def _format_of_folder(results, format_id: str):
 
 
 def _formats(args) -> int:
-    from pathlib import Path
-
     from .formats.listing import listing
 
     print(listing(Path(args.results)))

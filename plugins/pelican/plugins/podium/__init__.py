@@ -21,7 +21,8 @@ are the Pelican-free package :mod:`podium`.
 - :mod:`pelican.plugins.podium.facts` -- the rules as implemented, for the format page.
 - :mod:`pelican.plugins.podium.i18n` -- gettext catalogs for the UI languages.
 - :mod:`pelican.plugins.podium.serve`, :mod:`pelican.plugins.podium.publish` --
-  the preview server and the production build (``make serve``, ``make publish``).
+  the preview server and the production build (``make serve``, ``make publish``);
+  :mod:`pelican.plugins.podium.swap` -- a folder (the site, its search index) swapped in whole.
 """
 
 

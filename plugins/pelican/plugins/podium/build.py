@@ -28,11 +28,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib.util import find_spec
 from pathlib import Path
 
 from . import atomic, lock, searchindex
-from .publish import pagefind_command, swap_in
 from .output import umask
+from .swap import swap_in
 
 SEARCH_FOLDER = "pagefind"
 INDEX_STAGING_PREFIX = ".podium-index-"
@@ -86,14 +87,27 @@ def run_pelican(settings_file: str, output: Path, content: str, cache_path: str 
     return 0
 
 
-def index_for_search(site: Path, wait: float = 600.0) -> int:
-    """The Pagefind index of ``site``, swapped in whole; 0, or 1 after one line on stderr."""
+def pagefind_command() -> list[str] | None:
+    """How to run PyPI's pagefind (the ``search`` extra), or None when it is not installed."""
+    return [sys.executable, "-m", "pagefind"] if find_spec("pagefind") else None
+
+
+class IndexFailed(Exception):
+    """Pagefind failed or left an incomplete index; the text says how."""
+
+
+def search_index(site: Path, wait: float = 600.0) -> bool:
+    """Make the Pagefind index of ``site`` in a staging folder inside it and swap
+    it in for ``pagefind/`` only when it is whole (:mod:`.searchindex`), holding
+    the lock of ``site`` (:mod:`.lock`) meanwhile.  False, and nothing done,
+    when pagefind is not installed.  Raises :class:`IndexFailed` (the previous
+    index kept), ``OSError`` for a write the system refused and
+    :class:`.lock.Busy` when another build holds ``site`` for longer than ``wait``."""
     command = pagefind_command()
     if command is None:
-        print(f"note: pagefind is not installed: {site} has no search index; the search page lists every event and player")
-        return 0
+        return False
+    lock.acquire(site, wait)
     try:
-        lock.acquire(site, wait)
         for stale in site.glob(INDEX_STAGING_PREFIX + "*"):
             shutil.rmtree(stale, ignore_errors=True)
         staging = Path(tempfile.mkdtemp(prefix=INDEX_STAGING_PREFIX, dir=site))
@@ -102,17 +116,28 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
                                     "--force-language", "en", "--quiet"],
                                    start_new_session=True)  # Ctrl-C is ours: the call then stops pagefind
             if code != 0:
-                raise _IndexFailed(f"pagefind failed (exit {code})")
+                raise IndexFailed(f"pagefind failed (exit {code})")
             incomplete = searchindex.problem(staging)
             if incomplete is not None:
-                raise _IndexFailed(f"pagefind's index is incomplete ({incomplete})")
+                raise IndexFailed(f"pagefind's index is incomplete ({incomplete})")
             staging.chmod(0o777 & ~umask())
             if (site / SEARCH_FOLDER).is_symlink():  # replaced, never followed
                 (site / SEARCH_FOLDER).unlink()
             swap_in(staging, site / SEARCH_FOLDER)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
-    except _IndexFailed as failed:
+    finally:
+        lock.release(site)
+    return True
+
+
+def index_for_search(site: Path, wait: float = 600.0) -> int:
+    """:func:`search_index` for ``make html``: 0, or 1 after one line on stderr."""
+    try:
+        if not search_index(site, wait):
+            print(f"note: pagefind is not installed: {site} has no search index; the search page lists every event and player")
+            return 0
+    except IndexFailed as failed:
         print(f"search index: {failed}; the previous index of {site} is kept", file=sys.stderr)
         return 1
     except OSError as exc:
@@ -124,14 +149,8 @@ def index_for_search(site: Path, wait: float = 600.0) -> int:
     except KeyboardInterrupt:
         print(f"search index: interrupted; the previous index of {site} is kept", file=sys.stderr)
         return 130
-    finally:
-        lock.release_all()
     print(f"search index: {site / SEARCH_FOLDER}")
     return 0
-
-
-class _IndexFailed(Exception):
-    """Pagefind failed or left an incomplete index; the text says how."""
 
 
 def main(argv=None) -> int:

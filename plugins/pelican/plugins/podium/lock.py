@@ -67,6 +67,16 @@ def acquire(folder, wait: float = 600.0, say=None) -> None:
     _held[str(path)] = handle
 
 
+def release(folder) -> None:
+    """Let go of the lock of ``folder``, if this process holds it."""
+    handle = _held.pop(str(path_for(folder)), None)
+    if handle is not None:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        finally:
+            handle.close()
+
+
 def release_all() -> None:
     """Let go of every lock this process holds."""
     while _held:

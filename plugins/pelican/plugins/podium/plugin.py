@@ -70,7 +70,7 @@ from podium import __version__, workers
 from podium.errors import Problem, Problems
 from podium.export import dumps
 from podium.formats.variants import read_variants
-from podium.loader import load_file
+from podium.pages import missing_rules
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
 from . import atomic, compiled, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used
@@ -299,11 +299,11 @@ class PodiumGenerator(Generator):
         for slug in self.slugs:
             ev = self.headers[slug]
             if ev.rules:
-                page = pages.get(ev.rules)
-                if page is None:
-                    missing.append(_missing_rules(self.folder_of[slug] / "event.yaml", ev.rules, self.settings["PATH"]))
+                problem = missing_rules(self.folder_of[slug] / "event.yaml", ev.rules, pages, self.settings["PATH"])
+                if problem is not None:
+                    missing.append(problem)
                 else:  # shown inside the event (extensions.rules)
-                    self.rules_pages[slug] = translations.in_language(page, ev.language, default_lang)
+                    self.rules_pages[slug] = translations.in_language(pages[ev.rules], ev.language, default_lang)
                     ev.rules_url = self.urls.url("event_rules", slug=slug)
         if missing:  # before any output is written
             lock.release_all()
@@ -680,14 +680,6 @@ def check_output_folder(path) -> None:
         what = "is not a folder" if isinstance(exc, (FileExistsError, NotADirectoryError)) else (
             f"cannot be written: {exc.strerror or exc}")
         raise SystemExit(f"the output folder {path} {what}; nothing was written") from None
-
-
-def _missing_rules(path, rules: str, content) -> Problem:
-    """An event's ``rules:`` names no page of the content folder: a problem at that line."""
-    doc, _problems = load_file(path)
-    line = doc.line("rules") if doc is not None else 1
-    return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
-                                    f"(a Markdown page with slug: {rules})")
 
 
 def _page_key(page) -> list | None:

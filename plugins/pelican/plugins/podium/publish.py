@@ -11,31 +11,29 @@ The rules:
 * the output must be a folder publish may replace as a whole
   (:func:`refusal`): never the project, the results or content folder, a
   git work tree, or something holding one, and when it exists it must be a
-  site publish wrote before (it holds the :data:`MARKER` file) or empty;
-* one publish at a time per output: a second one waits for the lock file
-  beside the output (``.<output>.lock``) up to ``--wait`` seconds, then
-  stops with a message.
+  site publish wrote before (it holds the :data:`MARKER` file) or empty --
+  what it holds is looked at once the lock is held, when no build that
+  started first is still writing it;
+* one publish at a time per output: a second one (or a ``make html`` into
+  it) waits for the lock beside the output (:mod:`.lock`, the one every
+  build holds) up to ``--wait`` seconds, then stops with a message;
+* the search index is made as ``make html`` makes it (:func:`.build.search_index`),
+  in the staging folder, before the swap.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import ctypes
-import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
-from importlib.util import find_spec
 from pathlib import Path
 
-from . import lock, searchindex
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
+from . import lock
+from .build import IndexFailed, search_index
+from .swap import put_back, swap_in
 
 MARKER = ".podium-site"
 MARKER_TEXT = "A site written by Podium (make html, make serve, make publish); make publish replaces this folder as a whole.\n"
@@ -53,26 +51,18 @@ def build(settings: str, output: Path, content: str = "content") -> int:
     return subprocess.call(command)
 
 
-def pagefind_command() -> list[str] | None:
-    """How to run PyPI's pagefind (the ``search`` extra), or None when it is not installed."""
-    return [sys.executable, "-m", "pagefind"] if find_spec("pagefind") else None
-
-
-def index_for_search(site: Path) -> None:
-    """Build the Pagefind search index into ``site`` with PyPI's pagefind when it is
-    installed (the ``search`` extra); without it the search page still lists every
-    event and player.  An installed Pagefind that fails, or leaves no index, fails
+def index_for_search(site: Path, wait: float) -> None:
+    """The Pagefind search index of ``site``, made as ``make html`` makes it
+    (:func:`.build.search_index`) when PyPI's pagefind is installed (the
+    ``search`` extra); without it the search page still lists every event and
+    player.  An installed Pagefind that fails, or leaves no whole index, fails
     the publish."""
-    command = pagefind_command()
-    if command is None:
+    try:
+        made = search_index(site, wait)
+    except (IndexFailed, lock.Busy) as failed:
+        raise PublishError(f"the search index failed: {failed}") from None
+    if not made:
         print("publish: pagefind is not installed (pip install 'pelican-podium[search]'): no search index")
-        return
-    code = subprocess.call([*command, "--site", str(site), "--force-language", "en", "--quiet"])
-    if code != 0:
-        raise PublishError(f"the search index failed (pagefind exit {code})")
-    incomplete = searchindex.problem(site / "pagefind")
-    if incomplete is not None:
-        raise PublishError(f"the search index is incomplete ({incomplete})")
 
 
 # -- which outputs may be replaced ----------------------------------------------
@@ -99,8 +89,9 @@ def _git_inside(folder: Path) -> Path | None:
     return None
 
 
-def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
-    """Why ``output`` (resolved) may not be replaced by a publish, or None."""
+def place_refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
+    """Why ``output`` (resolved) may not be replaced by a publish for where it
+    is, whatever it holds, or None."""
     for what, folder in protected:
         if _within(folder, output):
             return f"{output} is or holds {what} ({folder}); choose an OUTPUT folder of its own"
@@ -108,6 +99,15 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
             return f"{output} lies inside {what} ({folder}); choose an OUTPUT folder outside it"
     if any(part == ".git" for part in output.parts):
         return f"{output} lies inside a git folder; choose another OUTPUT"
+    return None
+
+
+def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
+    """Why ``output`` (resolved) may not be replaced by a publish, for where it
+    is (:func:`place_refusal`) or for what it holds, or None."""
+    reason = place_refusal(output, protected)
+    if reason is not None:
+        return reason
     if not output.exists() and not output.is_symlink():
         return None
     if not output.is_dir():
@@ -123,100 +123,31 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
     return None
 
 
-# -- one publish at a time ----------------------------------------------------------
-
-
-def lock_path(output: Path) -> Path:
-    """The lock file of ``output``: the one ``make html`` and ``make serve`` hold
-    too (:func:`.lock.path_for`), so that no two of them write into it at once."""
-    return lock.path_for(output)
-
-
-@contextlib.contextmanager
-def output_lock(output: Path, wait: float, label: str = "publish"):
-    """Hold the lock file beside ``output`` (``flock``: released when the process
-    ends, even killed); wait up to ``wait`` seconds for another holder."""
-    path = lock_path(output)
-    handle = open(path, "a+b")
-    try:
-        deadline = time.monotonic() + wait
-        said = False
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise PublishError(f"another build into {output} is still running ({path}); try again when it ends") from None
-                if not said:
-                    print(f"{label}: waiting for another build into {output} to end", file=sys.stderr)
-                    said = True
-                time.sleep(0.2)
-        yield
-    finally:
-        handle.close()
-
-
-# -- the swap ---------------------------------------------------------------------
-
-
-def swap_in(new: Path, output: Path) -> None:
-    """Make ``new`` the output folder; the previous one is removed afterwards."""
-    if not output.exists():
-        os.rename(new, output)
-        return
-    if _exchange(new, output):
-        shutil.rmtree(new)
-        return
-    old = _old(output)
-    shutil.rmtree(old, ignore_errors=True)
-    os.rename(output, old)
-    os.rename(new, output)
-    shutil.rmtree(old)
-
-
-def _old(output: Path) -> Path:
-    return output.with_name(f".{output.name}-old")
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Atomically exchange two paths with renameat2(RENAME_EXCHANGE), if the system can."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    return result == 0
-
-
-def _tidy(output: Path) -> None:
-    """What a killed publish left beside ``output``: its staging folders go; a
-    previous site moved aside by the two-rename swap comes back if the new one
-    never arrived."""
-    old = _old(output)
-    if old.is_dir() and not output.exists():
-        os.rename(old, output)
-    shutil.rmtree(old, ignore_errors=True)
-    for stale in output.parent.glob(f".{output.name}-build-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    for stale in output.parent.glob(f"..{output.name}-build-*.podium-lock"):
-        stale.unlink(missing_ok=True)
-
-
 # -- publish ------------------------------------------------------------------------
 
 
 def publish(settings: str, output: Path, content: str = "content", wait: float = 600.0) -> int:
-    """Build, index and swap in; 0, or 1 with one line on stderr saying why."""
+    """Build, index and swap in; 0, or 1 with one line on stderr saying why.
+    One publish (or build) into ``output`` at a time: the lock beside it
+    (:mod:`.lock`) is held from before anything is touched to the end."""
     output = output.resolve()
+    protected = protected_folders(settings, content)
     try:
-        reason = refusal(output, protected_folders(settings, content))
+        reason = place_refusal(output, protected)  # before anything is made, even the lock beside it
         if reason is not None:
             raise PublishError(f"refused: {reason}")
         output.parent.mkdir(parents=True, exist_ok=True)
-        with output_lock(output, wait):
-            return _publish_locked(settings, output, content)
+        try:
+            lock.acquire(output, wait)
+        except lock.Busy as busy:
+            raise PublishError(str(busy)) from None
+        try:
+            reason = refusal(output, protected)  # what it holds, once no other build is writing into it
+            if reason is not None:
+                raise PublishError(f"refused: {reason}")
+            return _publish_locked(settings, output, content, wait)
+        finally:
+            lock.release(output)
     except PublishError as exc:
         print(f"publish: {exc}; {output} is unchanged", file=sys.stderr)
     except OSError as exc:
@@ -228,14 +159,25 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     return 1
 
 
-def _publish_locked(settings: str, output: Path, content: str) -> int:
+def _tidy(output: Path) -> None:
+    """What a killed publish left beside ``output``: a previous site moved aside
+    by the two-rename swap comes back if the new one never arrived
+    (:func:`.swap.put_back`); its staging folders and their locks go."""
+    put_back(output)
+    for stale in output.parent.glob(f".{output.name}-build-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    for stale in output.parent.glob(f"..{output.name}-build-*.podium-lock"):
+        stale.unlink(missing_ok=True)
+
+
+def _publish_locked(settings: str, output: Path, content: str, wait: float) -> int:
     _tidy(output)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}-build-", dir=output.parent))
     try:
         code = build(settings, staging, content)
         if code != 0:
             raise PublishError(f"the build failed (exit {code})")
-        index_for_search(staging)  # before the swap: the live site always has its index
+        index_for_search(staging, wait)  # before the swap: the live site always has its index
         (staging / MARKER).write_text(MARKER_TEXT, "utf-8")
         swap_in(staging, output)
         print(f"publish: {output} updated")

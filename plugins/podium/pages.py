@@ -1,0 +1,167 @@
+"""An event's rules page: ``rules: <slug>`` names a page of the site's content folder.
+
+:func:`missing_rules` is the rule, and the one place it is stated: the site
+build applies it to the pages Pelican read, ``podium validate`` to the slugs
+:func:`page_slugs` finds in a content folder.  Both therefore report a
+missing page with the same line and the same words.
+
+:func:`page_slugs` names the pages the way Pelican does with its default
+settings (those of this project's ``pelicanconf.py`` too), reading only the
+metadata at the top of each file:
+
+* the pages are the Markdown files (``.md``, ``.markdown``, ``.mkd``,
+  ``.mdown``) in ``<content>/pages/`` and its folders (Pelican's
+  ``PAGE_PATHS``), but not those whose name, or whose folder's name,
+  matches a pattern of Pelican's ``IGNORE_FILES`` (``**/.*``) the way
+  Pelican matches it: against the bare name, so that it leaves out nothing;
+* the metadata is read by Python-Markdown's ``meta`` extension, as
+  Pelican's Markdown reader does: ``Key: value`` lines up to the first
+  blank line, keys in any case;
+* a page's slug is its ``Slug:``; without one (or with an empty one) it is
+  Pelican's default slug of its ``Title:`` (:func:`default_slug`);
+* a file without ``Title:`` is no page (Pelican skips it), nor is a
+  ``Status: draft`` page or one of an unknown status; ``hidden`` pages count;
+* a translation (``Lang:`` other than the site's) has the slug of its
+  original, and counts like any page: a slug given only by a translation
+  is still a page of the site.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+import markdown
+from markupsafe import Markup
+from unidecode import unidecode
+
+from .errors import Problem
+from .loader import load_file
+from .results import SLUG
+
+PAGE_FOLDER = "pages"  # Pelican's PAGE_PATHS
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown")  # Pelican's Markdown reader
+PUBLISHED = ("published", "hidden")  # a draft is not on the site
+IGNORE_FILES = ("**/.*",)  # Pelican's
+
+# Pelican's SLUG_REGEX_SUBSTITUTIONS, in order, each ignoring case
+SLUG_SUBSTITUTIONS = (
+    (r"[^\w\s-]", ""),  # everything but letters, digits, '_', '-' and spaces goes
+    (r"(?u)\A\s*", ""),  # no leading spaces
+    (r"(?u)\s*\Z", ""),  # no trailing spaces
+    (r"[-\s]+", "-"),  # runs of spaces and '-' become one '-'
+)
+
+
+def missing_rules(path, rules: str, slugs, content) -> Problem | None:
+    """The problem of an event whose ``rules:`` (in the event.yaml ``path``)
+    names none of the page ``slugs`` of the content folder ``content``, at
+    the line of ``rules:``; None when the page is there."""
+    if rules in slugs:
+        return None
+    doc, _problems = load_file(path)
+    line = doc.line("rules") if doc is not None else 1
+    return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
+                                    f"(a Markdown page with slug: {rules})")
+
+
+def page_slugs(content) -> set[str] | None:
+    """The slugs of the published and hidden Markdown pages of the content
+    folder ``content``, in every language; None when there is no such folder."""
+    content = Path(content)
+    if not content.is_dir():
+        return None
+    slugs = set()
+    reader = markdown.Markdown(extensions=["meta"])  # one for every page: making one costs more than reading a header
+    for folder, folders, files in os.walk(content / PAGE_FOLDER, followlinks=True):
+        folders[:] = [name for name in folders if not ignored(name)]
+        for name in files:
+            if name.endswith(MARKDOWN_SUFFIXES) and not ignored(name):
+                slug = page_slug(Path(folder) / name, reader)
+                if slug is not None:
+                    slugs.add(slug)
+    return slugs
+
+
+def ignored(name: str) -> bool:
+    """A file or folder name Pelican leaves out (:data:`IGNORE_FILES`)."""
+    return any(fnmatch.fnmatch(name, pattern) for pattern in IGNORE_FILES)
+
+
+def page_slug(path, reader=None) -> str | None:
+    """The slug of the Markdown page ``path``, or None when it is no published
+    or hidden page (no title, a draft, or a file that cannot be read as UTF-8).
+    ``reader``: the ``markdown.Markdown`` (with ``meta``) to read it with."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    meta = metadata(text, reader)
+    status = (first(meta.get("status")) or "").strip().lower() or "published"
+    if "title" not in meta or status not in PUBLISHED:
+        return None
+    slug = (first(meta.get("slug")) or "").strip()
+    if slug:
+        return slug
+    title = meta["title"]
+    return default_slug(title[0] if len(title) == 1 else str(title))
+
+
+def metadata(text: str, reader=None) -> dict[str, list[str]]:
+    """The metadata of a Markdown text, by lowercase key, each a list of its
+    lines, as Python-Markdown's ``meta`` extension reads it (only the lines
+    before the first blank one are given to it: the metadata ends there)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    end = next((number for number, line in enumerate(lines) if not line.strip()), len(lines))
+    if reader is None:
+        reader = markdown.Markdown(extensions=["meta"])
+    reader.reset()
+    reader.convert("\n".join(lines[:end]))
+    return getattr(reader, "Meta", {})
+
+
+def first(values: list[str] | None) -> str | None:
+    return values[0] if values else None
+
+
+def default_slug(title: str) -> str:
+    """Pelican's slug of a title with its default settings (``pelican.utils.slugify``):
+    tags stripped and entities read, NFKC-normalised, transliterated to ASCII
+    (Unidecode), :data:`SLUG_SUBSTITUTIONS` applied, lowercased.
+    ``Rules: Czerwona Baśka GP`` is ``rules-czerwona-baska-gp``."""
+    value = unicodedata.normalize("NFKC", Markup(title).striptags())
+    value = unidecode(value)
+    for pattern, replacement in SLUG_SUBSTITUTIONS:
+        value = re.sub(pattern, replacement, value, flags=re.IGNORECASE)
+    return value.lower().strip()
+
+
+def content_folder(results) -> Path:
+    """Where ``podium validate`` looks for the pages by default: the folder
+    ``content`` beside the results folder ``results`` (as in this project,
+    whose ``pelicanconf.py`` has ``PATH = "content"`` beside ``results/``)."""
+    return Path(results).parent / "content"
+
+
+def rules_problems(event_files, content) -> tuple[list[Problem], bool]:
+    """:func:`missing_rules` for every event.yaml of ``event_files`` whose
+    ``rules:`` is a slug, against the pages of the content folder
+    ``content``; and whether they could be checked (False when some event
+    names a rules page and there is no content folder)."""
+    named = []
+    for path in event_files:
+        doc, _problems = load_file(path)  # a file that cannot be read: evaluating it reports why
+        rules = doc.data.get("rules") if doc is not None and isinstance(doc.data, dict) else None
+        if isinstance(rules, str) and SLUG.fullmatch(rules):  # any other value is the schema's problem
+            named.append((path, rules))
+    if not named:
+        return [], True
+    slugs = page_slugs(content)
+    if slugs is None:
+        return [], False
+    shown = Path(content).resolve()
+    found = (missing_rules(path, rules, slugs, shown) for path, rules in named)
+    return [problem for problem in found if problem is not None], True

@@ -1,0 +1,138 @@
+"""`rules:` names a page of the content folder: `podium validate` and the build say the same.
+
+- `podium validate` reports an event whose rules page is missing at the line
+  of `rules:` and exits 1; with the page there the event is valid;
+- without a content folder it says, in one line, that the rules pages were
+  not checked, and the events are still valid;
+- the build and `podium validate`, reading the same content folder, find the
+  same pages (an explicit `Slug:`, Pelican's slug of a title, a page only in
+  another language, a hidden page) and refuse the same ones (a draft, a
+  slug made from the file name), with the same words at the same lines.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pelican.plugins.podium.plugin import BuildFailed
+from test_site import build
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def podium(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "podium.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def event_naming(results: Path, slug: str, rules: str) -> Path:
+    """The event.yaml of ``results/<slug>``, an event of eight players and no round yet,
+    its third line ``rules: <rules>``."""
+    players = "".join(f"  - {{id: p{n}, name: Player {n}}}\n" for n in range(1, 9))
+    event = results / slug / "event.yaml"
+    event.parent.mkdir(parents=True)
+    event.write_text(f"name: Cup {slug}\nformat: catan-lt-route66\nrules: {rules}\nplayers:\n{players}", "utf-8")
+    return event
+
+
+def page(content: Path, name: str, header: str) -> None:
+    path = content / "pages" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{header}\n\nThe rules of the house.\n", "utf-8")
+
+
+def missing(event: Path, rules: str, content: Path) -> str:
+    return (f"{event}:3: rules: there is no page '{rules}' among the pages of {content.resolve()} "
+            f"(a Markdown page with slug: {rules})")
+
+
+def test_a_missing_rules_page_is_a_problem_at_its_line(tmp_path):
+    event = event_naming(tmp_path / "results", "cup", "rules-of-the-house")
+    page(tmp_path / "content", "about.md", "Title: About\nSlug: about")
+    done = podium("validate", str(tmp_path / "results"))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [missing(event, "rules-of-the-house", tmp_path / "content"), "1 problem found"]
+    assert "Traceback" not in done.stderr
+
+
+def test_the_rules_page_there_makes_the_event_valid(tmp_path):
+    event_naming(tmp_path / "results", "cup", "rules-of-the-house")
+    page(tmp_path / "content", "house.md", "Title: House rules\nSlug: rules-of-the-house\nTemplate: rules")
+    for target in ("results", "results/cup", "results/cup/event.yaml"):
+        done = podium("validate", target, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert "not checked" not in done.stdout and "valid" in done.stdout
+
+
+def test_content_names_another_content_folder(tmp_path):
+    event = event_naming(tmp_path / "results", "cup", "rules-of-the-house")
+    page(tmp_path / "content", "house.md", "Title: House rules\nSlug: rules-of-the-house")
+    page(tmp_path / "site", "other.md", "Title: Other rules\nSlug: rules-other")
+    done = podium("validate", "--content", str(tmp_path / "site"), str(tmp_path / "results"))
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == missing(event, "rules-of-the-house", tmp_path / "site")
+    done = podium("validate", "--content", str(tmp_path / "nowhere"), str(tmp_path / "results"))
+    assert done.returncode == 1 and "nowhere is not a folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_without_a_content_folder_the_rules_pages_are_not_checked(tmp_path):
+    event_naming(tmp_path / "results", "cup", "rules-of-the-house")
+    done = podium("validate", str(tmp_path / "results"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        f"note: rules pages not checked: there is no content folder {tmp_path / 'content'} (give --content)",
+        "1 event valid"]
+    github = podium("validate", "--format", "github", str(tmp_path / "results"))
+    assert github.returncode == 0 and github.stdout == ""
+    assert github.stderr.splitlines()[0].startswith("note: rules pages not checked")
+
+
+def test_every_problem_at_once_with_the_rules_page(tmp_path):
+    event = event_naming(tmp_path / "results", "cup", "rules-of-the-house")
+    page(tmp_path / "content", "about.md", "Title: About")
+    (event.parent / "qualifying-01.yaml").write_text("stage: qualifying\nround: [\n", "utf-8")
+    done = podium("validate", str(tmp_path / "results"))
+    lines = done.stderr.splitlines()
+    assert done.returncode == 1 and missing(event, "rules-of-the-house", tmp_path / "content") in lines
+    assert any(line.startswith(f"{event.parent / 'qualifying-01.yaml'}:") for line in lines) and lines[-1] == "2 problems found"
+
+
+def test_the_demo_results_check_their_rules_pages():
+    done = podium("validate", "results")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].endswith("events valid") and "not checked" not in done.stdout
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory):
+    """Pages named in every way Pelican names them, and two that are not pages of the site."""
+    content = tmp_path_factory.mktemp("site") / "content"
+    page(content, "explicit.md", "Title: Anything at all\nSlug: rules-explicit\nTemplate: rules")
+    page(content, "zasady-baska.md", "Title: Zasady: Czerwona Baśka — Grand Prix <em>2013</em>!\nLang: en")
+    page(content, "folder/noteikumi.md", "title: Noteikumi: Ļoti Garā Spēle\nLang: lv")
+    page(content, "hidden.md", "Title: Hidden rules\nSlug: rules-hidden\nStatus: hidden")
+    page(content, "draft.md", "Title: Draft rules\nSlug: rules-draft\nStatus: draft")
+    return content
+
+
+NAMED = {"explicit": "rules-explicit",  # its Slug:
+         "title": "zasady-czerwona-baska-grand-prix-2013",  # Pelican's slug of its Title:
+         "translated": "noteikumi-loti-gara-spele",  # a page only in Latvian, its slug from its title
+         "hidden": "rules-hidden"}
+NOT_PAGES = {"draft": "rules-draft",  # not published
+             "file-name": "zasady-baska"}  # the file's name is not the slug of a page with a title
+
+
+def test_validate_and_the_build_find_the_same_pages(content, tmp_path):
+    results = tmp_path / "results"
+    events = {slug: event_naming(results, slug, rules) for slug, rules in {**NAMED, **NOT_PAGES}.items()}
+    expected = sorted(missing(events[slug], rules, content) for slug, rules in NOT_PAGES.items())
+    done = podium("validate", "--content", str(content), str(results))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == expected + [f"{len(expected)} problems found"]
+    with pytest.raises(BuildFailed) as failed:
+        build(results, tmp_path / "output", PATH=str(content), PODIUM_JOBS=1)
+    assert sorted(str(p) for p in failed.value.problems) == expected
