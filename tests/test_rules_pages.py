@@ -90,6 +90,19 @@ def test_without_a_content_folder_the_rules_pages_are_not_checked(tmp_path):
     assert github.stderr.splitlines()[0].startswith("note: rules pages not checked")
 
 
+def test_a_rules_page_that_may_be_in_another_format_is_not_reported(tmp_path):
+    """Pelican also reads reStructuredText and HTML pages, which validate does
+    not: with such pages beside, a slug no Markdown page has is a note, not a problem."""
+    event_naming(tmp_path / "results", "cup", "rules-of-the-house")
+    page(tmp_path / "content", "about.md", "Title: About")
+    (tmp_path / "content" / "pages" / "house.rst").write_text("House rules\n###########\n\n:slug: rules-of-the-house\n", "utf-8")
+    done = podium("validate", str(tmp_path / "results"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        f"note: rules pages not checked: 'rules-of-the-house': no Markdown page of {(tmp_path / 'content').resolve()} "
+        "has this slug, and its 1 reStructuredText or HTML page is not read")
+
+
 def test_every_problem_at_once_with_the_rules_page(tmp_path):
     event = event_naming(tmp_path / "results", "cup", "rules-of-the-house")
     page(tmp_path / "content", "about.md", "Title: About")

@@ -141,9 +141,9 @@ def _checked(target, content) -> tuple[list, list, str | None]:
         results = target.folder
         folders = event_folders(results)
     content = Path(content) if content is not None else content_folder(results)
-    found, checked = rules_problems([folder / "event.yaml" for folder in folders
-                                     if (folder / "event.yaml").is_file()], content)
-    unchecked = None if checked else f"note: rules pages not checked: there is no content folder {content} (give --content)"
+    found, why = rules_problems([folder / "event.yaml" for folder in folders
+                                 if (folder / "event.yaml").is_file()], content)
+    unchecked = None if why is None else f"note: rules pages not checked: {why}"
     return outcomes, problems + found, unchecked
 
 

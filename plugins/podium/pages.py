@@ -24,6 +24,11 @@ metadata at the top of each file:
 * a translation (``Lang:`` other than the site's) has the slug of its
   original, and counts like any page: a slug given only by a translation
   is still a page of the site.
+
+Pages in the other formats Pelican reads (reStructuredText, HTML) are not
+read: where the content folder has any, a slug none of its Markdown pages
+has may be theirs, so it is not reported (:func:`rules_problems` says the
+pages were not checked).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from .results import SLUG
 
 PAGE_FOLDER = "pages"  # Pelican's PAGE_PATHS
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown")  # Pelican's Markdown reader
+OTHER_SUFFIXES = (".rst", ".html", ".htm")  # Pelican's other readers: pages not read here
 PUBLISHED = ("published", "hidden")  # a draft is not on the site
 IGNORE_FILES = ("**/.*",)  # Pelican's
 
@@ -74,16 +80,19 @@ def page_slugs(content) -> set[str] | None:
     content = Path(content)
     if not content.is_dir():
         return None
-    slugs = set()
     reader = markdown.Markdown(extensions=["meta"])  # one for every page: making one costs more than reading a header
+    found = (page_slug(path, reader) for path in page_files(content, MARKDOWN_SUFFIXES))
+    return {slug for slug in found if slug is not None}
+
+
+def page_files(content: Path, suffixes) -> list[Path]:
+    """The files of the pages folder of ``content`` whose names end in one of
+    ``suffixes``, but those Pelican leaves out (:func:`ignored`)."""
+    paths = []
     for folder, folders, files in os.walk(content / PAGE_FOLDER, followlinks=True):
         folders[:] = [name for name in folders if not ignored(name)]
-        for name in files:
-            if name.endswith(MARKDOWN_SUFFIXES) and not ignored(name):
-                slug = page_slug(Path(folder) / name, reader)
-                if slug is not None:
-                    slugs.add(slug)
-    return slugs
+        paths += [Path(folder) / name for name in files if name.endswith(suffixes) and not ignored(name)]
+    return paths
 
 
 def ignored(name: str) -> bool:
@@ -146,11 +155,12 @@ def content_folder(results) -> Path:
     return Path(results).parent / "content"
 
 
-def rules_problems(event_files, content) -> tuple[list[Problem], bool]:
+def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:
     """:func:`missing_rules` for every event.yaml of ``event_files`` whose
     ``rules:`` is a slug, against the pages of the content folder
-    ``content``; and whether they could be checked (False when some event
-    names a rules page and there is no content folder)."""
+    ``content``; and why they could not be checked (None when they were):
+    there is no content folder, or a page not found may be one of the
+    pages in a format not read here."""
     named = []
     for path in event_files:
         doc, _problems = load_file(path)  # a file that cannot be read: evaluating it reports why
@@ -158,10 +168,16 @@ def rules_problems(event_files, content) -> tuple[list[Problem], bool]:
         if isinstance(rules, str) and SLUG.fullmatch(rules):  # any other value is the schema's problem
             named.append((path, rules))
     if not named:
-        return [], True
+        return [], None
     slugs = page_slugs(content)
     if slugs is None:
-        return [], False
+        return [], f"there is no content folder {content} (give --content)"
     shown = Path(content).resolve()
-    found = (missing_rules(path, rules, slugs, shown) for path, rules in named)
-    return [problem for problem in found if problem is not None], True
+    found = [problem for problem in (missing_rules(path, rules, slugs, shown) for path, rules in named)
+             if problem is not None]
+    others = page_files(Path(content), OTHER_SUFFIXES) if found else []
+    if others:
+        names = ", ".join(sorted({f"'{rules}'" for path, rules in named if rules not in slugs}))
+        return [], (f"{names}: no Markdown page of {shown} has this slug, and its "
+                    f"{len(others)} reStructuredText or HTML {'page is' if len(others) == 1 else 'pages are'} not read")
+    return found, None
