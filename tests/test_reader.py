@@ -185,3 +185,42 @@ def test_visually_hidden_text_and_focus_styles_are_in_the_css():
     # every element that takes the keyboard focus shows it: links, scroll boxes, summaries, the search form
     assert re.search(r"^:focus-visible \{ outline: 3px solid var\(--accent\);", css, flags=re.M)
     assert ".skip:focus" in css and re.search(r"\.vh \{[^}]*clip: rect\(0 0 0 0\)", css)
+
+
+# -- the Markdown pages read as they were written --------------------------------------------------
+
+def _block_shape(html: str) -> list[str]:
+    """The lists, list items, code blocks, tables and headings of a page's <main>, in order."""
+    main = html[html.index("<main"):html.index("</main>")]
+    return re.findall(r"</?(?:ol|ul|li|pre|table|h2|h3)\b", main)
+
+
+def test_a_translated_page_has_the_blocks_of_its_original(pages):
+    """Python-Markdown nests a list or a later paragraph in a list item only
+    when it is indented by four spaces: a translation whose indentation slips
+    runs items together.  Every translation of the organiser guide has the
+    English page's lists, items, code blocks and headings, in the same order."""
+    original = _block_shape(pages["organiser-guide.html"])
+    assert original.count("<li") > 100 and original.count("<pre") >= 10
+    for lang in ("lv", "lt", "pl", "hu"):
+        assert _block_shape(pages[f"organiser-guide-{lang}.html"]) == original, lang
+
+
+def test_the_steps_between_two_rounds_are_a_numbered_list(pages):
+    """The guide's cycle between two rounds is six numbered steps, the first
+    with what to type for each format as a list of its own."""
+    html = pages["organiser-guide.html"]
+    section = html[html.index("<h2>Between two rounds"):]
+    section = section[:section.index("<h2", 10)]
+    depth, steps, nested = 0, 0, 0
+    for tag in re.findall(r"</?(?:ol|ul|li)\b", section[section.index("<ol>"):]):
+        if tag in ("<ol", "<ul"):
+            depth += 1
+            nested += depth == 2
+        elif tag in ("</ol", "</ul"):
+            depth -= 1
+            if depth == 0:
+                break
+        elif tag == "<li":
+            steps += depth == 1
+    assert (steps, nested) == (6, 1)
