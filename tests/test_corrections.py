@@ -187,7 +187,7 @@ def test_a_recorded_result_reads_back_into_its_unit(tmp_path):
     from podium.loader import Document
 
     where = Where(Document(str(tmp_path / "r.yaml"), {}))
-    units = [Table(1, ("a", "b", "c", "d"), where, scores=(10, 8, 7.5, 5), winner="b"),
+    units = [Table(1, ("a", "b", "c", "d"), where, scores=(10, 8, 7, 5), winner="b"),
              Table(2, ("a", "b", "c", "d"), where),
              Game(1, ("a", "b"), where, score=(95, 95), forfeit="b", winner="a"),
              Game(2, ("a", "b"), where, forfeit="a"),
@@ -202,6 +202,33 @@ def test_a_recorded_result_reads_back_into_its_unit(tmp_path):
     assert read_result(units[0], None).scores is None
     assert read_result(units[0], "10 8 7") is None and read_result(units[2], "ten 8") is None
     assert read_result(units[4], "+5 penalty, -3") is None and read_result(units[4], "+5 +3") is None
+    # what no round file could hold: a number that is not whole, three parts of a score, an unknown status
+    assert read_result(units[0], "-1.0e999 8 7 10") is None and read_result(units[0], "10 8 7.5 5") is None
+    assert read_result(units[4], "1:2:3") is None and read_result(units[4], "+5; FOO") is None
+
+
+def test_a_recorded_result_no_round_file_could_hold_computes_no_standings(tmp_path):
+    """The standings a middle version would give are computed only from results
+    that pass the checks a round file's results pass: a recorded result that
+    breaks one (a forfeit by someone not at the game) gives none."""
+    from podium.corrections import evaluator
+    from podium.formats.variants import Catalogue
+    from podium.pipeline import format_of
+    from podium.results import read_event
+    from test_parallel_evaluation import simulated_event
+
+    folder = tmp_path / "cup"
+    simulated_event(folder, "carcassonne-lv", 8, rounds=1)
+    event, problems = read_event(folder)
+    assert not problems
+    fmt, problems = format_of(event, Catalogue())
+    assert not problems
+    evaluate = evaluator(fmt, event)
+    rnd = event.rounds[0]
+    name = f"{rnd.stage}-{rnd.round}"
+    game = rnd.games[0]
+    assert evaluate(name, {game.table: f"{game.score[0]} {game.score[1]}"}) is not None
+    assert evaluate(name, {game.table: "5 3 forfeit zz"}) is None
 
 
 # -- a round corrected twice ------------------------------------------------------------------

@@ -114,8 +114,8 @@ def test_a_final_result_is_written_once_the_engine_takes_it(tmp_path, capsys):
     assert f'"winner": "{finalists[1]}"' in capsys.readouterr().out
 
 
-# A line enter used to refuse in its own words, per format: the round file it
-# goes to, the line, and the unit's fields as the file would hold them.
+# Lines the engines refuse, per format: the round file each goes to, the line,
+# and the unit's fields as the file would hold them.
 REFUSED = {
     "catan-vp": ("catan-lt-route66", 8, "qualifying-01.yaml", "9 9 9 21 none",
                  lambda ids: {"seats": dict(zip(ids, [9, 9, 9, 21])), "winner": "none"}),

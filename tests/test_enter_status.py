@@ -218,3 +218,9 @@ def test_a_wrong_deal_is_named_with_why(tmp_path, monkeypatch, capsys, line, mes
     code, _out, err = piped(monkeypatch, capsys, folder, line + "\n")
     assert code == 1 and err.startswith(f"<stdin>:1: table 1: {message}"), err
     assert "deals" not in (folder / "grand-prix-01.yaml").read_text("utf-8")
+
+
+def test_a_number_too_long_to_be_a_score_is_no_whole_number(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    code, _out, err = piped(monkeypatch, capsys, folder, "1" * 5000 + " 9 9 9\n")
+    assert code == 1 and "is not a whole number" in err and "Traceback" not in err

@@ -208,6 +208,37 @@ def test_a_failing_or_cut_search_index_fails_the_build_and_keeps_the_previous_in
     assert files(site) == {"pagefind/pagefind.js": b"the previous index\n"}
 
 
+def test_an_index_swap_killed_between_its_renames_is_put_back_by_the_next_build(tmp_path, monkeypatch):
+    """Where two renames swap the index in, a build killed between them leaves
+    the previous index aside and none in place: the next index run puts it
+    back before it starts (and, failing, keeps it)."""
+    from pelican.plugins.podium import swap
+
+    site = tmp_path / "out"
+    site.mkdir()
+    aside = swap.aside(site / "pagefind")
+    aside.mkdir()
+    (aside / "pagefind.js").write_text("the previous index\n", "utf-8")
+    monkeypatch.setattr(build, "pagefind_command", lambda: fake_pagefind(tmp_path, 1))
+    assert build.index_for_search(site) == 1
+    assert files(site) == {"pagefind/pagefind.js": b"the previous index\n"}
+
+
+def test_the_index_leaves_a_lock_its_caller_holds_to_the_caller(tmp_path, monkeypatch):
+    from pelican.plugins.podium import lock
+
+    site = tmp_path / "out"
+    site.mkdir()
+    monkeypatch.setattr(build, "pagefind_command", lambda: fake_pagefind(tmp_path, 1))
+    lock.acquire(site)
+    try:
+        assert build.index_for_search(site) == 1
+        assert lock.held(site)
+    finally:
+        lock.release(site)
+    assert build.index_for_search(site) == 1 and not lock.held(site)
+
+
 def test_without_pagefind_the_build_says_so_and_succeeds(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(build, "pagefind_command", lambda: None)
     (tmp_path / "out").mkdir()

@@ -447,17 +447,24 @@ def _moved(recorded_orders, orders: dict) -> tuple:
 def evaluator(fmt, event):
     """``evaluate`` for :func:`with_moves`: the standings the format's engines
     compute for ``event`` with one round's results replaced by recorded
-    ones (None when a recorded result cannot be read back, or the engines
-    find a problem with it)."""
+    ones; None when a recorded result cannot be read back, or breaks a rule
+    a round file's result would be held to (the checks every format shares,
+    :func:`podium.results.check_event`, and the format's own of each unit)
+    before the engines rank it, or when the engines find a problem."""
+    from .results import check_event
+
     def evaluate(name: str, results: dict):
         rounds = []
         for rnd in event.rounds:
             if slug(rnd) == name:
                 rnd = with_results(rnd, results)
-                if rnd is None:
+                if rnd is None or fmt.unit_problems(rnd):
                     return None
             rounds.append(rnd)
-        outcome = fmt.evaluate(replace(event, rounds=tuple(rounds)))
+        replaced = replace(event, rounds=tuple(rounds))
+        if check_event(replaced):
+            return None
+        outcome = fmt.evaluate(replaced)
         return None if outcome.problems else outcome.standings
     return evaluate
 
@@ -478,19 +485,26 @@ def with_results(rnd, results: dict):
 
 def read_result(unit, text: str | None):
     """``unit`` holding the result ``text`` (as :func:`result_text` writes it;
-    a Baśka protocol comes back as its totals), None if ``text`` is not one."""
+    a Baśka protocol comes back as its totals), None if ``text`` is not one:
+    whole numbers only, and a text :func:`result_text` writes back the same."""
     try:
         if isinstance(unit, Table):
-            return _read_table(unit, text)
-        if isinstance(unit, Game):
-            return _read_game(unit, text)
-        return _read_match(unit, text)
+            found = _read_table(unit, text)
+        elif isinstance(unit, Game):
+            found = _read_game(unit, text)
+        else:
+            found = _read_match(unit, text)
     except (ValueError, IndexError):
         return None
+    return found if result_text(found) == text else None
 
 
-def _number(text: str):
-    return float(text) if "." in text else int(text)
+def _number(text: str) -> int:
+    """A whole number as :func:`result_text` writes one (a sign, then at most 9 digits)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 9:
+        raise ValueError(text)
+    return int(text)
 
 
 def _tail(words: list, key: str):
@@ -535,12 +549,24 @@ def _read_match(unit, text):
     for game in filter(None, played.split(", ")):
         words = game.split(" ")
         penalty = _tail(words, "penalty")
-        penalty = tuple(int(v) for v in penalty.split("/")) if penalty else (0, 0)
+        penalty = tuple(_number(v) for v in penalty.split("/")) if penalty else (0, 0)
         if len(words) != 1 or len(penalty) != 2:
             raise ValueError(text)
         if ":" in words[0]:
-            games.append(MatchGame(unit.where, score=tuple(int(v) for v in words[0].split(":")), penalty=penalty))
+            score = tuple(_number(v) for v in words[0].split(":"))
+            if len(score) != 2:
+                raise ValueError(text)
+            games.append(MatchGame(unit.where, score=score, penalty=penalty))
         else:
-            games.append(MatchGame(unit.where, margin=int(words[0]), penalty=penalty))
+            games.append(MatchGame(unit.where, margin=_number(words[0]), penalty=penalty))
     state, _, resigned = status.partition(" ")
+    if state and state not in _match_statuses():
+        raise ValueError(text)
     return replace(unit, games=tuple(games), status=state or "NORMAL", resigned=resigned or None)
+
+
+def _match_statuses() -> list:
+    """The statuses a round file's match may have (the round schema's)."""
+    from .schemas import schema
+
+    return schema("round")["$defs"]["match"]["properties"]["status"]["enum"]

@@ -91,7 +91,8 @@ def page_files(content: Path, suffixes) -> list[Path]:
     paths = []
     for folder, folders, files in os.walk(content / PAGE_FOLDER, followlinks=True):
         folders[:] = [name for name in folders if not ignored(name)]
-        paths += [Path(folder) / name for name in files if name.endswith(suffixes) and not ignored(name)]
+        paths += [Path(folder) / name for name in files
+                  if os.path.splitext(name)[1] in suffixes and not ignored(name)]  # ".md" alone has no extension
     return paths
 
 

@@ -52,7 +52,7 @@ from .deals import DealError, is_deals, parse_deals
 from .pair import write_seating
 
 _CLOCK = re.compile(r"^[0-9]+:[0-9]+$")  # a clock time, as typed: the schema checks m:ss
-_INT = re.compile(r"^[+-]?[0-9]+$")
+_INT = re.compile(r"^[+-]?[0-9]{1,9}$")  # a whole number of at most nine digits: every score there is
 
 
 class EntryError(Exception):

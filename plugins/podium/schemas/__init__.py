@@ -203,10 +203,11 @@ def accepted(data, kind: str) -> bool:
     """``data`` is valid, as the compiled validator of ``kind``'s schema finds
     under this module's rules; False means "ask jsonschema".
 
-    The compiled validator counts ``2.0`` as an integer, so data holding a
-    float is left to jsonschema; so is data it cannot read (a key that is no
-    text, a value of a type JSON does not have)."""
-    if _holds_float(data):
+    The compiled validator counts ``2.0`` as an integer and a tuple as a
+    list, so data holding anything but mappings, lists, texts, whole
+    numbers, booleans and nulls (a float, a tuple) is left to jsonschema; so
+    is data it cannot read (a key that is no text)."""
+    if not _plain(data):
         return False
     try:
         return _compiled(kind).is_valid(data)
@@ -214,26 +215,31 @@ def accepted(data, kind: str) -> bool:
         return False
 
 
-def _holds_float(data) -> bool:
+_PLAIN_VALUES = (str, int, bool, type(None))
+
+
+def _plain(data) -> bool:
+    """``data`` is made of dicts, lists, texts, ints, booleans and None only."""
     stack = [data]
     while stack:
         node = stack.pop()
         kind = type(node)
-        if kind is float:
-            return True
         if kind is dict:
             stack.extend(node.values())
         elif kind is list:
             stack.extend(node)
-    return False
+        elif kind not in _PLAIN_VALUES:
+            return False
+    return True
 
 
 @lru_cache(maxsize=None)
 def _compiled(kind: str):
-    """jsonschema-rs's validator of ``kind``'s schema, ``format: date`` checked."""
+    """jsonschema-rs's validator of ``kind``'s schema, ``format: date`` by this
+    module's rule (:func:`_real_date`)."""
     import jsonschema_rs
 
-    return jsonschema_rs.Draft202012Validator(schema(kind), validate_formats=True)
+    return jsonschema_rs.Draft202012Validator(schema(kind), validate_formats=True, formats={"date": _real_date})
 
 
 def explained(document, validator) -> list[Problem]:

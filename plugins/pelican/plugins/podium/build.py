@@ -33,7 +33,7 @@ from pathlib import Path
 
 from . import atomic, lock, searchindex
 from .output import umask
-from .swap import swap_in
+from .swap import put_back, swap_in
 
 SEARCH_FOLDER = "pagefind"
 INDEX_STAGING_PREFIX = ".podium-index-"
@@ -106,8 +106,10 @@ def search_index(site: Path, wait: float = 600.0) -> bool:
     command = pagefind_command()
     if command is None:
         return False
+    held = lock.held(site)  # by the caller: theirs to let go
     lock.acquire(site, wait)
     try:
+        put_back(site / SEARCH_FOLDER)  # after a swap killed between its two renames
         for stale in site.glob(INDEX_STAGING_PREFIX + "*"):
             shutil.rmtree(stale, ignore_errors=True)
         staging = Path(tempfile.mkdtemp(prefix=INDEX_STAGING_PREFIX, dir=site))
@@ -127,7 +129,8 @@ def search_index(site: Path, wait: float = 600.0) -> bool:
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     finally:
-        lock.release(site)
+        if not held:
+            lock.release(site)
     return True
 
 

@@ -67,6 +67,11 @@ def acquire(folder, wait: float = 600.0, say=None) -> None:
     _held[str(path)] = handle
 
 
+def held(folder) -> bool:
+    """This process holds the lock of ``folder``."""
+    return str(path_for(folder)) in _held
+
+
 def release(folder) -> None:
     """Let go of the lock of ``folder``, if this process holds it."""
     handle = _held.pop(str(path_for(folder)), None)

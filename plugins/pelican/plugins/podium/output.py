@@ -1,10 +1,11 @@
 """Putting Podium's files into the output folder: atomically, and only what changed.
 
-Every file lands by rename: it is first made beside its destination under a
-temporary name (a hard link to the cached file, or a copy where links are
-not possible) and then :func:`os.replace` d over it, so a reader -- a web
-server, a browser on ``make serve`` -- sees the old file or the new one,
-never half of one.  A symbolic link at the destination is replaced, never
+Every file lands whole: a file new to the output is hard-linked under its
+name (a new name appears with the whole file behind it); any other is first
+made beside its destination under a temporary name (a hard link to the
+cached file, or a copy where links are not possible) and then
+:func:`os.replace` d over it, so a reader -- a web server, a browser on
+``make serve`` -- sees the old file or the new one, never half of one.  A symbolic link at the destination is replaced, never
 written through, and a folder on the way that is a symbolic link is
 replaced by a real folder: nothing is ever written outside the output
 folder.  Files get the permissions ``open()`` gives (0666 less the umask:
@@ -91,8 +92,10 @@ def place(output: str, path: str, source: Path, link: bool = True, real: set | N
         try:
             os.link(source, target)
             return identity(target)
-        except OSError:  # a file (or link) there already, another file system, or links refused
+        except FileExistsError:  # a file (or link) there already: replaced below
             pass
+        except OSError:  # another file system, or links refused: a copy
+            link = False
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.getpid()}{TEMPORARY_SUFFIX}")
 
