@@ -173,7 +173,7 @@ def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:
     slugs = page_slugs(content)
     if slugs is None:
         return [], f"there is no content folder {content} (give --content)"
-    shown = Path(content).resolve()
+    shown = Path(os.path.abspath(os.path.normpath(content)))  # as Pelican makes PATH absolute: the build says the same
     found = [problem for problem in (missing_rules(path, rules, slugs, shown) for path, rules in named)
              if problem is not None]
     others = page_files(Path(content), OTHER_SUFFIXES) if found else []
