@@ -48,8 +48,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .model import Game, MatchGame, Table
+from .results import check_event
+from .schemas import schema
 
 UNIT_FIELDS = ("tables", "games", "matches", "absent", "withdrawn", "advance")
 
@@ -77,8 +80,10 @@ class Correction:
         if len(self.steps) > 1:
             parts.extend(f"after {_and(step.seated)} {'was' if len(step.seated) == 1 else 'were'} seated: "
                          + _change_words(step.changes) for step in self.steps if step.changes)
-        elif self.steps[0].changes if self.steps else self.changes:
-            parts.append(_change_words(self.steps[0].changes if self.steps else self.changes))
+        else:
+            changes = self.steps[0].changes if self.steps else self.changes
+            if changes:
+                parts.append(_change_words(changes))
         if self.standing:
             parts.append(f"{_and(self.standing)} stand{'s' if len(self.standing) == 1 else ''} as played")
         if self.reseat:
@@ -451,8 +456,6 @@ def evaluator(fmt, event):
     a round file's result would be held to (the checks every format shares,
     :func:`podium.results.check_event`, and the format's own of each unit)
     before the engines rank it, or when the engines find a problem."""
-    from .results import check_event
-
     def evaluate(name: str, results: dict):
         rounds = []
         for rnd in event.rounds:
@@ -565,8 +568,7 @@ def _read_match(unit, text):
     return replace(unit, games=tuple(games), status=state or "NORMAL", resigned=resigned or None)
 
 
-def _match_statuses() -> list:
-    """The statuses a round file's match may have (the round schema's)."""
-    from .schemas import schema
-
-    return schema("round")["$defs"]["match"]["properties"]["status"]["enum"]
+@lru_cache(maxsize=None)
+def _match_statuses() -> frozenset:
+    """The statuses a round file's match may have (the round schema's), read once."""
+    return frozenset(schema("round")["$defs"]["match"]["properties"]["status"]["enum"])
