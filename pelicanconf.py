@@ -77,5 +77,10 @@ DEFAULT_PAGINATION = False
 RELATIVE_URLS = True
 # keep old output while a build runs; `make clean` empties it
 DELETE_OUTPUT_DIRECTORY = False
-# cache nothing between runs: every build starts from the files
-LOAD_CONTENT_CACHE = False
+# keep what Pelican read of the pages in content/ between runs: a page is read again when
+# its bytes change, and every page when a setting or a library's release does (Podium's
+# stamp on the cache); `make clean` removes it
+CACHE_CONTENT = True
+LOAD_CONTENT_CACHE = True
+CONTENT_CACHING_LAYER = "reader"
+CHECK_MODIFIED_METHOD = "sha256"

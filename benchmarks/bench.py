@@ -32,8 +32,9 @@ What is measured (docs/performance.md says how to read each number):
     ``--repeat`` saves, and the CPU time the server used for each.
 ``markdown_ratio``
     Pelican building ``--sample`` standings tables of the archive written as
-    Markdown pages, seconds per page, over the cold build's seconds per page
-    (10 means a Podium page costs a tenth of a Markdown page).
+    Markdown pages (its content cache off, Pelican's default), seconds per
+    page, over the cold build's seconds per page (10 means a Podium page
+    costs a tenth of a Markdown page).
 ``floor``
     For reference: the cold build's pages (their titles and the texts of
     their table cells and list items, read back) rendered through a minimal
@@ -254,7 +255,7 @@ def html_pages(output: Path) -> list[Path]:
 def build_archive(results: Path, output: Path, settings: Path, cache: Path) -> dict:
     """One ``pelican`` build of ``results`` into ``output`` with the build cache ``cache``."""
     result = pelican_build(settings, {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "PODIUM_JOBS": JOBS,
-                                      "LOAD_CONTENT_CACHE": False, "CACHE_PATH": str(cache)})
+                                      "CACHE_PATH": str(cache)})
     pages = html_pages(output)
     result["pages"] = len(pages)
     result["bytes"] = sum(p.stat().st_size for p in pages)
@@ -362,8 +363,8 @@ def build_markdown(texts: list[str], work: Path, settings: Path) -> dict:
     empty = work / "no-results"
     empty.mkdir(exist_ok=True)
     result = pelican_build(settings, {"PATH": str(content), "OUTPUT_PATH": str(output), "PODIUM_RESULTS": str(empty),
-                                      "PODIUM_JOBS": JOBS,
-                                      "LOAD_CONTENT_CACHE": False, "CACHE_PATH": str(work / "cache")})
+                                      "PODIUM_JOBS": JOBS, "CACHE_CONTENT": False, "LOAD_CONTENT_CACHE": False,
+                                      "CACHE_PATH": str(work / "cache")})
     result["pages"] = len(list(output.rglob("standings-*.html")))  # not the plugin's empty home page
     return result
 

@@ -11,6 +11,8 @@ Wiring, the Pelican way:
 - ``signals.get_writer`` has Pelican write its own pages atomically, and
   ``signals.static_generator_finalized`` clears symbolic links where it
   copies static files (:mod:`.atomic`);
+- ``signals.initialized`` and ``signals.finalized`` let Pelican load its
+  content cache only with the settings and code it was made with (:mod:`.contentcache`);
 - ``signals.finalized`` clears the mark of a build being written (:mod:`.atomic`) and lets go of the build's locks (:mod:`.lock`).
 
 Only what changed is evaluated and rendered.  Each event's files are kept
@@ -73,7 +75,7 @@ from podium.formats.variants import read_variants
 from podium.pages import missing_rules
 from podium.pipeline import evaluate_event, folder_size
 from podium.results import event_folders, read_registry
-from . import atomic, compiled, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used
+from . import atomic, compiled, contentcache, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used
 from .stamps import Stamps
 from .extensions import venue
 from .cache import Store
@@ -748,9 +750,11 @@ def release_locks(pelican):
 
 
 def register():
+    signals.initialized.connect(contentcache.check)
     signals.generator_init.connect(add_templates_and_translations)
     signals.get_generators.connect(get_generators)
     signals.get_writer.connect(atomic.get_writer)
     signals.static_generator_finalized.connect(atomic.unlink_static_links)
     signals.finalized.connect(atomic.finish)
+    signals.finalized.connect(contentcache.stamp)
     signals.finalized.connect(release_locks)

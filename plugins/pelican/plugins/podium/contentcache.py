@@ -1,0 +1,90 @@
+"""Pelican's content cache, trusted only with the settings and code that made it.
+
+Pelican can keep what its readers made of the site's pages between runs
+(``CACHE_CONTENT`` writes the cache, ``LOAD_CONTENT_CACHE`` reads it), and
+reads a page again only when the page's file changed.  A change of the
+settings (the Markdown extensions, say) or of a release of Pelican, Markdown,
+Pygments or Podium would go unnoticed: pages would keep the old reading.
+
+So a stamp beside the cache (``CACHE_PATH/podium/content.key``) names what the
+cache was made with: every setting but where the build runs
+(:func:`.keys.settings`), Podium's code and the libraries' releases
+(:func:`.keys.code`).  A build that finds another stamp, or none, does not load
+the cache: Pelican reads every page again and keeps what it read.  Such a build
+removes the old stamp before it starts, and every build that keeps the cache
+writes its own stamp once it has finished, so a build stopped half-way leaves a
+cache that no later build loads.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import weakref
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from . import keys
+from .cache import FOLDER
+
+STAMP = "content.key"
+READERS = ("pygments", "docutils")  # what Pelican's readers may run on, besides keys.LIBRARIES
+
+# Pelican object -> the key of its settings as the build started (reading a page adds
+# to some settings: Pelican's Markdown reader fills in MARKDOWN's list of extensions)
+_keys: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def stamp_path(settings: dict) -> Path:
+    return Path(settings["CACHE_PATH"]) / FOLDER / STAMP
+
+
+def key(settings: dict) -> str:
+    """What the content cache of a build with ``settings`` is made with."""
+    releases = []
+    for name in READERS:
+        try:
+            releases.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            releases.append(f"{name}=none")
+    return keys.digest("content", keys.settings(settings), keys.code(), releases)
+
+
+def _stored(path: Path) -> str | None:
+    try:
+        return path.read_text("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def check(pelican) -> None:
+    """``initialized``: before Pelican's generators open the cache, load it only if
+    its stamp is this build's; a cache this build rewrites loses its old stamp."""
+    settings = pelican.settings
+    if not (settings.get("LOAD_CONTENT_CACHE") or settings.get("CACHE_CONTENT")):
+        return
+    path = stamp_path(settings)
+    made_with = _keys[pelican] = key(settings)
+    if _stored(path) == made_with:
+        return
+    settings["LOAD_CONTENT_CACHE"] = False
+    if settings.get("CACHE_CONTENT"):
+        path.unlink(missing_ok=True)
+
+
+def stamp(pelican) -> None:
+    """``finalized``: the build finished; the cache it kept is stamped with its key."""
+    settings = pelican.settings
+    made_with = _keys.pop(pelican, None)
+    if not settings.get("CACHE_CONTENT") or made_with is None:
+        return
+    path = stamp_path(settings)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{STAMP}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="ascii") as out:
+            out.write(made_with + "\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
