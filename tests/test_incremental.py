@@ -92,6 +92,24 @@ def test_nothing_changed_nothing_is_written_again(results, events, tmp_path):
     assert (output / "index.html").stat().st_ino == home
 
 
+def test_after_a_warm_build_a_no_op_leaves_the_site_pages_and_their_record_alone(results, events, tmp_path):
+    """The site pages' key holds the Markdown pages' HTML, which must not depend on the
+    page Pelican's writer wrote last (relative URLs): after a warm build, which writes
+    an event's pages, the next build finds every key as it was."""
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    path = first_round_file(results / events[0])
+    path.write_text(path.read_text("utf-8") + "note: a note the organisers added\n", "utf-8")
+    build(results, output, cache)
+    records = sorted((cache / "podium" / "entries").glob("site.*.json"))
+    assert records
+    site_pages = [output / path for record in records for path in json.loads(record.read_text("utf-8"))["paths"]]
+    assert output / "index.html" in site_pages
+    before = {str(p): p.stat().st_ino for p in [*records, *site_pages]}
+    build(results, output, cache)
+    assert {name: Path(name).stat().st_ino for name in before} == before
+
+
 def test_a_new_output_folder_is_filled_from_the_cache(results, tmp_path):
     cache = tmp_path / "cache"
     first = build(results, tmp_path / "first", cache)

@@ -332,7 +332,7 @@ class PodiumGenerator(Generator):
         self.site_key = keys.digest("site", {lang: [list(link) for link in links] for lang, links in menus.items()},
                                     self.site_urls, self.context["podium_search_urls"], bool(self.slugs),
                                     sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
-        self.home_key = keys.digest(home_page.title, home_page.content) if home_page is not None else ""
+        self.home_key = keys.digest(home_page.title, _content(home_page)) if home_page is not None else ""
         for slug in self.slugs:
             self.keys[slug] = keys.digest("pages", self.inputs[slug], self.shown(self.headers[slug].language),
                                           self.site_key, self.headers[slug].rules_url,
@@ -688,7 +688,14 @@ def _page_key(page) -> list | None:
     """What a Markdown page shows, for a cache key (None for no page)."""
     if page is None:
         return None
-    return [page.slug, page.title, page.url, page.template, getattr(page, "lang", ""), page.content]
+    return [page.slug, page.title, page.url, page.template, getattr(page, "lang", ""), _content(page)]
+
+
+def _content(page) -> str:
+    """A Markdown page's HTML with its links to other pages written from the site's root.
+    (Its ``content`` writes them from the page Pelican's writer wrote last, when
+    URLs are relative: a key would change with the order of writing.)"""
+    return page.get_content("")
 
 
 class PageWriter:
