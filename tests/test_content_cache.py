@@ -5,7 +5,8 @@
 - A build with another setting that shapes the reading reads every page again;
   the build after it, with the first settings, reads them again too.
 - A build that stops before it finishes leaves a cache that no later build loads.
-- Without ``CACHE_CONTENT`` nothing is stamped.
+- Without ``CACHE_CONTENT`` nothing is stamped; a stamp that cannot be written
+  costs the next build its reading, nothing else.
 """
 
 from __future__ import annotations
@@ -115,3 +116,11 @@ def test_without_cache_content_nothing_is_stamped(site):
     assert site(CACHE_CONTENT=False, LOAD_CONTENT_CACHE=False) == 2
     assert not site.stamp.exists()
     assert site(CACHE_CONTENT=False, LOAD_CONTENT_CACHE=True) == 2
+
+
+def test_a_stamp_that_cannot_be_written_costs_only_the_reading(site):
+    site.stamp.mkdir(parents=True)  # a folder where the stamp goes: it can be neither removed nor replaced
+    assert site() == 2
+    assert site() == 2
+    assert site.stamp.is_dir()
+    assert b"Type the scores" in page(site, "enter")

@@ -69,7 +69,10 @@ def check(pelican) -> None:
         return
     settings["LOAD_CONTENT_CACHE"] = False
     if settings.get("CACHE_CONTENT"):
-        path.unlink(missing_ok=True)
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:  # a stamp this build cannot remove: it cannot keep a cache beside it either
+            settings["CACHE_CONTENT"] = False
 
 
 def stamp(pelican) -> None:
@@ -79,12 +82,16 @@ def stamp(pelican) -> None:
     if not settings.get("CACHE_CONTENT") or made_with is None:
         return
     path = stamp_path(settings)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{STAMP}.", dir=path.parent)
+    temporary = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{STAMP}.", dir=path.parent)
         with os.fdopen(handle, "w", encoding="ascii") as out:
             out.write(made_with + "\n")
         os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        temporary = None
+    except OSError:
+        pass  # no stamp: the next build reads every page again, as it would without a cache
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)

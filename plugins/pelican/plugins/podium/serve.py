@@ -174,18 +174,16 @@ def snapshot(roots) -> tuple:
     return tuple(seen)
 
 
-# Pelican's reader cache, for the rebuilds of one process: a page is read again when
-# its bytes change; the settings that shape the reading do not change (they restart it)
-READING = {"CACHE_CONTENT": True, "CONTENT_CACHING_LAYER": "reader", "CHECK_MODIFIED_METHOD": "sha256",
-           "GZIP_CACHE": False}
+# Pelican's reader cache, whatever the site's settings: a page is read again when its
+# bytes change, and every page when the settings or the code do (:mod:`.contentcache`)
+READING = {"CACHE_CONTENT": True, "LOAD_CONTENT_CACHE": True, "CONTENT_CACHING_LAYER": "reader",
+           "CHECK_MODIFIED_METHOD": "sha256", "GZIP_CACHE": False}
 
 _catalogs: list = [None]  # the stamps of the UI catalogs the last build read
 
 
-def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None,
-          again: bool = False) -> bool:
-    """One Pelican build into ``output``, in this process; whether it succeeded.
-    ``again``: a rebuild, which reads back what the last build of this process read."""
+def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None) -> bool:
+    """One Pelican build into ``output``, in this process; whether it succeeded."""
     from pelican import Pelican
     from pelican.settings import read_settings
 
@@ -198,7 +196,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         _catalogs[0] = catalogs
     started = time.monotonic()
     try:
-        override = {"OUTPUT_PATH": str(output), "PATH": content, **READING, "LOAD_CONTENT_CACHE": again}
+        override = {"OUTPUT_PATH": str(output), "PATH": content, **READING}
         if cache_path:
             override["CACHE_PATH"] = cache_path
         settings = read_settings(settings_file, override=override)
@@ -275,7 +273,7 @@ def main(argv=None) -> int:
             if now != last:
                 last = now
                 print("preview: change seen, rebuilding", flush=True)
-                build(args.settings, output, args.content, preview, args.cache_path, again=True)
+                build(args.settings, output, args.content, preview, args.cache_path)
     except KeyboardInterrupt:
         return 0
 
