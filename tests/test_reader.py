@@ -195,15 +195,27 @@ def _block_shape(html: str) -> list[str]:
     return re.findall(r"</?(?:ol|ul|li|pre|table|h2|h3)\b", main)
 
 
-def test_a_translated_page_has_the_blocks_of_its_original(pages):
+@pytest.mark.parametrize("slug, items, code", [("organiser-guide", 100, 10), ("publishing", 10, 5)])
+def test_a_translated_page_has_the_blocks_of_its_original(pages, slug, items, code):
     """Python-Markdown nests a list or a later paragraph in a list item only
     when it is indented by four spaces: a translation whose indentation slips
-    runs items together.  Every translation of the organiser guide has the
-    English page's lists, items, code blocks and headings, in the same order."""
-    original = _block_shape(pages["organiser-guide.html"])
-    assert original.count("<li") > 100 and original.count("<pre") >= 10
+    runs items together.  Every translation of the organiser guide and of the
+    publishing page has the English page's lists, items, code blocks and
+    headings, in the same order."""
+    original = _block_shape(pages[f"{slug}.html"])
+    assert original.count("<li") > items and original.count("<pre") >= code
     for lang in ("lv", "lt", "pl", "hu"):
-        assert _block_shape(pages[f"organiser-guide-{lang}.html"]) == original, lang
+        assert _block_shape(pages[f"{slug}-{lang}.html"]) == original, lang
+
+
+def test_no_code_block_of_a_markdown_page_is_empty(pages):
+    """A code block whose first line starts with two colons (``::error ...``)
+    would be taken by the highlighter for the name of a language and dropped:
+    such a block starts with ``:::text``."""
+    for name, html in pages.items():
+        if is_markdown(name):
+            for block in re.findall(r"<pre\b[^>]*>(.*?)</pre>", html, flags=re.S):
+                assert re.sub(r"<[^>]+>", "", block).strip(), name
 
 
 def test_the_steps_between_two_rounds_are_a_numbered_list(pages):
