@@ -4,7 +4,8 @@
 - A second build with the same settings reads no page again, and writes the same bytes.
 - A build with another setting that shapes the reading reads every page again;
   the build after it, with the first settings, reads them again too.
-- A build that stops before it finishes leaves a cache that no later build loads.
+- A build that stops before it finishes, or that writes the cache only in part,
+  leaves a cache that no later build loads.
 - Without ``CACHE_CONTENT`` nothing is stamped; a stamp that cannot be written
   costs the next build its reading, nothing else.
 """
@@ -12,11 +13,13 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import shutil
 from pathlib import Path
 
 import pytest
 from pelican import Pelican
+from pelican.cache import FileDataCacher
 from pelican.readers import MarkdownReader
 from pelican.settings import read_settings
 
@@ -123,4 +126,36 @@ def test_a_stamp_that_cannot_be_written_costs_only_the_reading(site):
     assert site() == 2
     assert site() == 2
     assert site.stamp.is_dir()
+    assert b"Type the scores" in page(site, "enter")
+
+
+def half_written(monkeypatch, then=None):
+    """Pelican writes only the first half of each cache file (then, if given, raises ``then``)."""
+    def save_cache(self):
+        if self._cache_data_policy:  # noqa: SLF001 - the test's stand-in for Pelican's own method
+            data = pickle.dumps(self._cache)  # noqa: SLF001
+            Path(self._cache_path).write_bytes(data[:len(data) // 2])  # noqa: SLF001
+            if then is not None:
+                raise then
+
+    monkeypatch.setattr(FileDataCacher, "save_cache", save_cache)
+
+
+def test_a_cache_written_only_in_part_is_not_stamped(site, monkeypatch):
+    assert site() == 2
+    with monkeypatch.context() as patched:
+        half_written(patched)  # as on a full disk: Pelican warns and goes on
+        assert site() == 0
+    assert not site.stamp.exists()
+    assert site() == 2
+    assert site() == 0
+
+
+def test_a_build_stopped_while_writing_the_cache_leaves_it_unstamped(site, monkeypatch):
+    assert site() == 2
+    with monkeypatch.context() as patched:
+        half_written(patched, then=KeyboardInterrupt())
+        with pytest.raises(KeyboardInterrupt):
+            site()
+    assert site() == 2  # the half-written cache is not loaded: no EOFError
     assert b"Type the scores" in page(site, "enter")

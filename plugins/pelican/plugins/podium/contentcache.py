@@ -10,15 +10,18 @@ So a stamp beside the cache (``CACHE_PATH/podium/content.key``) names what the
 cache was made with: every setting but where the build runs
 (:func:`.keys.settings`), Podium's code and the libraries' releases
 (:func:`.keys.code`).  A build that finds another stamp, or none, does not load
-the cache: Pelican reads every page again and keeps what it read.  Such a build
-removes the old stamp before it starts, and every build that keeps the cache
-writes its own stamp once it has finished, so a build stopped half-way leaves a
-cache that no later build loads.
+the cache: Pelican reads every page again.  A build that writes the cache
+removes the stamp as it starts, and stamps the cache again only once it has
+finished and every cache file reads back whole, so a build stopped half-way,
+or one that could not write the cache in full (a full disk), leaves a cache
+that no later build loads.
 """
 
 from __future__ import annotations
 
+import gzip
 import os
+import pickle
 import tempfile
 import weakref
 from importlib.metadata import PackageNotFoundError, version
@@ -57,18 +60,33 @@ def _stored(path: Path) -> str | None:
         return None
 
 
+def _whole(settings: dict) -> bool:
+    """Every file Pelican keeps in ``CACHE_PATH`` (one per generator, named after
+    it; the hidden ones are the locks of :mod:`.lock`) unpickles: Pelican does not
+    say when it could write one only in part."""
+    opener = gzip.open if settings.get("GZIP_CACHE", True) else open
+    try:
+        with os.scandir(settings["CACHE_PATH"]) as entries:
+            files = [entry.path for entry in entries if entry.is_file() and not entry.name.startswith(".")]
+        for file in files:
+            with opener(file, "rb") as handle:
+                pickle.load(handle)
+    except Exception:  # noqa: BLE001 - whatever a damaged file raises, it is not whole
+        return False
+    return True
+
+
 def check(pelican) -> None:
     """``initialized``: before Pelican's generators open the cache, load it only if
-    its stamp is this build's; a cache this build rewrites loses its old stamp."""
+    its stamp is this build's; a cache this build writes loses its stamp."""
     settings = pelican.settings
     if not (settings.get("LOAD_CONTENT_CACHE") or settings.get("CACHE_CONTENT")):
         return
     path = stamp_path(settings)
     made_with = _keys[pelican] = key(settings)
-    if _stored(path) == made_with:
-        return
-    settings["LOAD_CONTENT_CACHE"] = False
-    if settings.get("CACHE_CONTENT"):
+    if _stored(path) != made_with:
+        settings["LOAD_CONTENT_CACHE"] = False
+    if settings.get("CACHE_CONTENT"):  # the cache is written again: unstamped until this build has finished
         try:
             path.unlink(missing_ok=True)
         except OSError:  # a stamp this build cannot remove: it cannot keep a cache beside it either
@@ -76,10 +94,11 @@ def check(pelican) -> None:
 
 
 def stamp(pelican) -> None:
-    """``finalized``: the build finished; the cache it kept is stamped with its key."""
+    """``finalized``: the build finished; the cache it kept is stamped with its key
+    if it reads back whole."""
     settings = pelican.settings
     made_with = _keys.pop(pelican, None)
-    if not settings.get("CACHE_CONTENT") or made_with is None:
+    if not settings.get("CACHE_CONTENT") or made_with is None or not _whole(settings):
         return
     path = stamp_path(settings)
     temporary = None
