@@ -22,10 +22,11 @@ from __future__ import annotations
 import gzip
 import os
 import pickle
-import tempfile
 import weakref
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+
+from podium.files import write_atomically
 
 from . import keys
 from .cache import FOLDER
@@ -101,16 +102,8 @@ def stamp(pelican) -> None:
     if not settings.get("CACHE_CONTENT") or made_with is None or not _whole(settings):
         return
     path = stamp_path(settings)
-    temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{STAMP}.", dir=path.parent)
-        with os.fdopen(handle, "w", encoding="ascii") as out:
-            out.write(made_with + "\n")
-        os.replace(temporary, path)
-        temporary = None
+        write_atomically(path, made_with + "\n")
     except OSError:
         pass  # no stamp: the next build reads every page again, as it would without a cache
-    finally:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
