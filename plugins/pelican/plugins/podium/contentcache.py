@@ -40,6 +40,7 @@ _keys: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def stamp_path(settings: dict) -> Path:
+    """Where the stamp of the content cache of a build with ``settings`` is kept."""
     return Path(settings["CACHE_PATH"]) / FOLDER / STAMP
 
 
