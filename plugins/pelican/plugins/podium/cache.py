@@ -11,9 +11,11 @@ A record is trusted only if it is a JSON object of this :data:`FORMAT` whose
 with the size its record gives (:meth:`Store.complete`).  Anything else --
 a damaged or truncated file, a record of another release, a missing file --
 is ignored: the unit is built again and its record replaced.  Records are
-written to a temporary file and renamed into place, so a build that is
-interrupted leaves the old record or the new one, never half of one; a
-unit's files are complete before its record names them.
+JSON, written and read by orjson (a file it cannot read, such as one that
+is not UTF-8 or holds NaN, is one to ignore).  They are written to a
+temporary file and renamed into place, so a build that is interrupted
+leaves the old record or the new one, never half of one; a unit's files
+are complete before its record names them.
 
 Keys (:mod:`pelican.plugins.podium.keys`) are hex digests and names are
 ``event-<slug>`` (slugs are checked ids) or a fixed word, and a record's
@@ -23,12 +25,13 @@ point outside the cache or the output folder.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
 import tempfile
 from pathlib import Path
+
+import orjson
 
 from .output import umask
 
@@ -75,9 +78,9 @@ class Store:
             known = _KNOWN.get(path)
             if known is not None and known[0] == stamp:
                 return known[1]
-            with open(path, encoding="utf-8") as handle:
-                data = json.loads(handle.read())
-        except (OSError, ValueError, UnicodeDecodeError):
+            with open(path, "rb") as handle:
+                data = orjson.loads(handle.read())  # a build that has nothing to do reads every event's record
+        except (OSError, ValueError):  # orjson's errors, bytes that are not UTF-8 among them, are ValueErrors
             return None
         data = self._trusted(name, data)
         _KNOWN[path] = (stamp, data)
@@ -102,9 +105,8 @@ class Store:
         folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
         try:
-            text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))  # C's encoder, not dump's
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
+            with os.fdopen(handle, "wb") as out:
+                out.write(orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
             os.chmod(temporary, 0o666 & ~umask())  # as open() would make it
             target = folder / f"{name}.json"
             os.replace(temporary, target)
