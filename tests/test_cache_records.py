@@ -7,7 +7,7 @@ from pelican.plugins.podium import cache
 from pelican.plugins.podium.cache import FORMAT, Store
 
 KEY = "ab" * 32
-HEAD = b'{"format": 1, "name": "event-x", "key": "%s", ' % KEY.encode()  # a record of event-x, but its files
+HEAD = b'{"format": 1, "name": "event-x", "key": "%s", ' % KEY.encode()  # a record of event-x up to its files
 
 
 @pytest.fixture
