@@ -3,7 +3,7 @@
     python benchmarks/bench.py [--events 200] [--sample 1000] [--repeat 3] [--cache DIR]
 
 Everything runs on deterministic synthetic data made by the project's own
-simulator (:func:`podium.simulate.simulate`, the engine behind ``podium
+simulator (:func:`podium_core.simulate.simulate`, the engine behind ``podium
 simulate``): an archive of ``--events`` events (200: 40 of each of the five
 formats, 20 to 76 players each, about 20,000 pages), generated once into a
 folder keyed by :data:`DATA_VERSION` and a digest of the engine and
@@ -64,8 +64,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import podium
-from podium.simulate import invent_players, new_event_yaml, simulate
+import podium_core
+from podium_core.simulate import invent_players, new_event_yaml, simulate
 
 # Bump when the archive plan changes shape; the digest of
 # the sources below catches changes of the simulator and the engines.
@@ -74,7 +74,7 @@ _DATA_SOURCES = ("simulate.py", "nextround.py", "roundfile.py", "draw.py", "seat
                  "formats/__init__.py", "formats/base.py", "formats/catan.py", "formats/carcassonne.py",
                  "formats/tantrix.py", "formats/baska.py")
 
-PACKAGE = Path(podium.__file__).resolve().parent  # the engines and the simulator: the data's sources
+PACKAGE = Path(podium_core.__file__).resolve().parent  # the engines and the simulator: the data's sources
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN = ROOT / "plugins" / "pelican" / "plugins" / "podium"
 JOBS = 2  # the cores the targets are set for

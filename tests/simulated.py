@@ -1,6 +1,6 @@
 """Events for the tests, played by ``podium simulate``, and named variants of them."""
 
-from podium.cli import main
+from podium_core.cli import main
 
 
 def simulate(tmp_path, fmt, players, rounds):

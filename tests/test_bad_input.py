@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bad_inputs import CASES
-from podium.cli import main
+from podium_core.cli import main
 
 SAMPLES = Path(__file__).resolve().parent / "samples" / "results"
 EXPECTED_FILE = Path(__file__).resolve().parent / "bad_inputs_expected.txt"

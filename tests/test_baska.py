@@ -1,7 +1,7 @@
 """The baska-gp engine (formats.md section 5), through real events.
 
 Small events are written as YAML into a temporary folder and evaluated by
-``podium.pipeline.evaluate_one``, the path ``podium export`` takes; a few
+``podium_core.pipeline.evaluate_one``, the path ``podium export`` takes; a few
 pure functions (placement points, deal scoring) are also checked directly.
 """
 
@@ -17,17 +17,17 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from podium.draw import Lots, draw_order
-from podium.errors import Problems
-from podium.export import event_document
-from podium.formats.declarations import BUILTIN
-from podium.formats.baska import (
+from podium_core.draw import Lots, draw_order
+from podium_core.errors import Problems
+from podium_core.export import event_document
+from podium_core.formats.declarations import BUILTIN
+from podium_core.formats.baska import (
     BaskaFormat, deal_points, is_first, is_second, placement_points, short_table_points,
 )
-from podium.loader import Document
-from podium.model import Deal, Where
-from podium.pipeline import evaluate_one
-from podium.seating import fours_and_leftover, slice_tables
+from podium_core.loader import Document
+from podium_core.model import Deal, Where
+from podium_core.pipeline import evaluate_one
+from podium_core.seating import fours_and_leftover, slice_tables
 
 F = Fraction
 

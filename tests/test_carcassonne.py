@@ -1,7 +1,7 @@
 """The carcassonne-lv engine (formats.md section 3), through real outcomes.
 
 Events are written as YAML folders in ``tmp_path`` and evaluated by
-``podium.pipeline.evaluate_one``, the path ``podium export`` takes.  Whole
+``podium_core.pipeline.evaluate_one``, the path ``podium export`` takes.  Whole
 events are played by :func:`play`: it asks the engine for the next round
 (an upcoming file filled at build time), then records scores for it.
 """
@@ -17,11 +17,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.draw import draw_order
-from podium.errors import Problems
-from podium.export import event_document
-from podium.formats.carcassonne import CRITERIA, pair_swiss, split_groups
-from podium.pipeline import evaluate_one
+from podium_core.draw import draw_order
+from podium_core.errors import Problems
+from podium_core.export import event_document
+from podium_core.formats.carcassonne import CRITERIA, pair_swiss, split_groups
+from podium_core.pipeline import evaluate_one
 
 # -- helpers ---------------------------------------------------------------------
 

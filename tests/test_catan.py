@@ -6,18 +6,18 @@ from fractions import Fraction
 
 import pytest
 
-from podium.errors import Problems
-from podium.export import event_document
-from podium.formats.catan import score_table, table_shares
-from podium.model import Table, Where
-from podium.loader import Document
-from podium.pipeline import evaluate_one
+from podium_core.errors import Problems
+from podium_core.export import event_document
+from podium_core.formats.catan import score_table, table_shares
+from podium_core.model import Table, Where
+from podium_core.loader import Document
+from podium_core.pipeline import evaluate_one
 
 IDS = ["ann", "ben", "cid", "dan", "eve", "fay", "gus"]
 
 
 def draw(ids, seed, purpose):
-    """The draw of formats.md 0.1, computed independently of podium.draw."""
+    """The draw of formats.md 0.1, computed independently of podium_core.draw."""
     return sorted(ids, key=lambda pid: hashlib.sha256(f"{seed}/{purpose}/{pid}".encode()).hexdigest())
 
 

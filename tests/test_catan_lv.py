@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from podium.errors import Problems
-from podium.export import event_document
-from podium.pipeline import evaluate_one
-from podium.simulate import invent_players, new_event_yaml, simulate
+from podium_core.errors import Problems
+from podium_core.export import event_document
+from podium_core.pipeline import evaluate_one
+from podium_core.simulate import invent_players, new_event_yaml, simulate
 
 
 def snake(qualifiers, tables):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from podium import cli
+from podium_core import cli
 from pelican.plugins.podium import output, plugin
 from test_site import build
 

@@ -10,7 +10,7 @@ SAMPLE = ROOT / "tests" / "samples" / "results" / "catan2-lt13-full-1000"
 
 
 def podium(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "podium.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "podium_core.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_validate_demo_results_passes():
@@ -52,7 +52,7 @@ def test_export_is_deterministic_across_environments():
                 {"TZ": "UTC", "LANG": "C", "PYTHONHASHSEED": "2"}]
     outputs = []
     for env in env_runs:
-        done = subprocess.run([sys.executable, "-m", "podium.cli", "export", str(SAMPLE)], capture_output=True, cwd=ROOT, env={**env, "PATH": "/usr/bin:/bin"})
+        done = subprocess.run([sys.executable, "-m", "podium_core.cli", "export", str(SAMPLE)], capture_output=True, cwd=ROOT, env={**env, "PATH": "/usr/bin:/bin"})
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conformance import differences
-from podium.export import event_document
-from podium.pipeline import evaluate_one
+from podium_core.export import event_document
+from podium_core.pipeline import evaluate_one
 
 CONFORMANCE = Path(__file__).resolve().parent / "samples"  # a copy of ../shared/conformance
 SAMPLES = sorted(p.name for p in (CONFORMANCE / "results").iterdir())

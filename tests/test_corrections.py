@@ -1,10 +1,10 @@
-"""Corrections that stand (podium.corrections): a played round stays as played
+"""Corrections that stand (podium_core.corrections): a played round stays as played
 when an earlier result is corrected; an unplayed one is seated again."""
 
 import io
 import re
 
-from podium.cli import main
+from podium_core.cli import main
 
 
 def enter(monkeypatch, folder, text, *more):
@@ -57,7 +57,7 @@ def test_pair_write_records_what_a_round_was_seated_from(tmp_path, monkeypatch, 
 
 
 def test_the_corrections_record_the_old_results_and_the_standings_moved(tmp_path, monkeypatch, capsys):
-    from podium.pipeline import evaluate_one
+    from podium_core.pipeline import evaluate_one
 
     folder = played_event(tmp_path, monkeypatch, capsys)
     q1 = folder / "qualifying-01.yaml"
@@ -77,7 +77,7 @@ def test_the_corrections_record_the_old_results_and_the_standings_moved(tmp_path
 
 def test_a_digest_alone_is_read_as_before(tmp_path, monkeypatch, capsys):
     """A record written with digests only still tells that a round changed."""
-    from podium.pipeline import evaluate_one
+    from podium_core.pipeline import evaluate_one
 
     folder = played_event(tmp_path, monkeypatch, capsys)
     for name in ("qualifying-02.yaml", "final-01.yaml"):
@@ -141,7 +141,7 @@ def test_a_hand_edited_seating_is_still_an_error(tmp_path, monkeypatch, capsys):
 def test_games_added_to_an_undecided_match_correct_nothing():
     """A knockout round seated match by match rests on decided matches; the
     games of another match played since only go on from what was recorded."""
-    from podium.corrections import _goes_on
+    from podium_core.corrections import _goes_on
 
     assert _goes_on("+10, -3", "+10, -3, +8")
     assert _goes_on("+10, -3; TLATER", "+10, -3, +8, +8; TLATER")
@@ -153,8 +153,8 @@ def test_games_added_to_an_undecided_match_correct_nothing():
 
 def test_the_result_texts_of_every_kind_of_unit(tmp_path):
     """What the record keeps per table, game or match, in seat order."""
-    from podium.corrections import result_text
-    from podium.results import read_event
+    from podium_core.corrections import result_text
+    from podium_core.results import read_event
 
     folder = tmp_path / "cup"
     folder.mkdir()
@@ -168,7 +168,7 @@ def test_the_result_texts_of_every_kind_of_unit(tmp_path):
     event, _problems = read_event(folder)  # the same four players at every table: only the texts matter here
     tables = event.rounds[0].tables
     assert [result_text(t) for t in tables] == ["30 10 -15 -25", "-16 -16 48 -16", None]
-    from podium.model import Game, Match, MatchGame, Where
+    from podium_core.model import Game, Match, MatchGame, Where
 
     where = Where(event.rounds[0].where.doc)
     assert result_text(Game(1, ("a", "b"), where, score=(95, 95), forfeit="b")) == "95 95 forfeit b"
@@ -182,9 +182,9 @@ def test_a_recorded_result_reads_back_into_its_unit(tmp_path):
     """What the engines rank a corrected round's older results from: each
     text read back gives the unit whose result text it is (a protocol comes
     back as its totals)."""
-    from podium.corrections import read_result, result_text
-    from podium.model import Game, Match, MatchGame, Table, Where
-    from podium.loader import Document
+    from podium_core.corrections import read_result, result_text
+    from podium_core.model import Game, Match, MatchGame, Table, Where
+    from podium_core.loader import Document
 
     where = Where(Document(str(tmp_path / "r.yaml"), {}))
     units = [Table(1, ("a", "b", "c", "d"), where, scores=(10, 8, 7, 5), winner="b"),
@@ -211,10 +211,10 @@ def test_a_recorded_result_no_round_file_could_hold_computes_no_standings(tmp_pa
     """The standings a middle version would give are computed only from results
     that pass the checks a round file's results pass: a recorded result that
     breaks one (a forfeit by someone not at the game) gives none."""
-    from podium.corrections import evaluator
-    from podium.formats.variants import Catalogue
-    from podium.pipeline import format_of
-    from podium.results import read_event
+    from podium_core.corrections import evaluator
+    from podium_core.formats.variants import Catalogue
+    from podium_core.pipeline import format_of
+    from podium_core.results import read_event
     from test_parallel_evaluation import simulated_event
 
     folder = tmp_path / "cup"
@@ -267,7 +267,7 @@ def moved(old, new):
 
 
 def test_a_round_corrected_twice_keeps_both_corrections_in_order(tmp_path, monkeypatch, capsys):
-    from podium.pipeline import evaluate_one
+    from podium_core.pipeline import evaluate_one
 
     folder, snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys)
     seats = re.findall(r"(player-[0-9]+): ", next(l for l in (folder / "qualifying-02.yaml").read_text("utf-8").splitlines()
@@ -295,7 +295,7 @@ def test_a_round_corrected_twice_keeps_both_corrections_in_order(tmp_path, monke
 
 
 def test_the_corrections_page_shows_each_correction_of_a_round(tmp_path, monkeypatch, capsys):
-    from podium.pipeline import evaluate_one
+    from podium_core.pipeline import evaluate_one
     from test_site import build, read
 
     folder, _snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys)

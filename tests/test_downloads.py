@@ -20,15 +20,15 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from podium import csvfile
-from podium.brackets_model import COMPLETED, LOCKED, database
-from podium.export import dumps, event_document
-from podium.pipeline import evaluate_one
-from podium.results_table import FIXED, column_kinds, header, results_csv
+from podium_core import csvfile
+from podium_core.brackets_model import COMPLETED, LOCKED, database
+from podium_core.export import dumps, event_document
+from podium_core.pipeline import evaluate_one
+from podium_core.results_table import FIXED, column_kinds, header, results_csv
 from test_site import build
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA = ROOT / "plugins" / "podium" / "schemas" / "event-json.schema.json"
+SCHEMA = ROOT / "plugins" / "podium_core" / "schemas" / "event-json.schema.json"
 DEMO_FOLDERS = sorted(p.parent for p in (ROOT / "results").glob("*/event.yaml"))
 EVENT_FOLDERS = DEMO_FOLDERS + sorted(p.parent for p in (ROOT / "tests" / "samples" / "results").glob("*/event.yaml"))
 KNOCKOUTS = ["carcassonne-latvija-2019", "carcassonne-latvija-2020", "carcassonne-open-2021", "tantrix-wc-2003"]

@@ -11,9 +11,9 @@ import re
 import pytest
 import yaml
 
-from podium.cli import main
-from podium.commands import enter
-from podium.formats import get_format
+from podium_core.cli import main
+from podium_core.commands import enter
+from podium_core.formats import get_format
 
 
 def new_event(tmp_path, fmt, players, rounds=0, options=None):

@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from podium.cli import main
-from podium.commands import enter
+from podium_core.cli import main
+from podium_core.commands import enter
 
 
 def new_event(tmp_path, fmt, players):

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from podium.cli import main
-from podium.loader import load_bytes
+from podium_core.cli import main
+from podium_core.loader import load_bytes
 
 
 def podium(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "podium.cli", *args], capture_output=True, text=True, cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "podium_core.cli", *args], capture_output=True, text=True, cwd=cwd,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "plugins")})
 
 

@@ -7,7 +7,7 @@ marks included), clubs, venues and notes likewise, dates anywhere in 0001-9999,
 whole numbers up to each field's bounds (Carcassonne and Tantrix scores,
 Tantrix margins and penalties, Baśka and Catan seat points, previous
 places).  The only failure allowed is a located problem
-(``podium.errors.Problems``); an event that validates exports, and a few of
+(``podium_core.errors.Problems``); an event that validates exports, and a few of
 them are built into a site, with no control character in any page.
 """
 
@@ -22,9 +22,9 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from podium.errors import Problems
-from podium.export import dumps, event_document
-from podium.pipeline import evaluate_one
+from podium_core.errors import Problems
+from podium_core.export import dumps, event_document
+from podium_core.pipeline import evaluate_one
 
 SAMPLES = Path(__file__).resolve().parent / "samples" / "results"
 PICKED = ["catan2-lt13-full-1000", "carcassonne1-13-reserve-full-1000", "tantrix1-12-byes-resign-ignore-full-1000",

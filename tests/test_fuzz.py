@@ -3,7 +3,7 @@
 ``HYPOTHESIS_PROFILE=deep`` runs many more examples than ``make test`` does.
 
 Whatever organisers type, the only failure allowed is a located problem:
-``podium.errors.Problems`` whose every entry has a path inside the event
+``podium_core.errors.Problems`` whose every entry has a path inside the event
 folder and a line >= 1 — never another exception.
 """
 
@@ -13,10 +13,10 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from podium.errors import Problems
-from podium.loader import load_bytes
-from podium.pipeline import evaluate_one
-from podium import schemas
+from podium_core.errors import Problems
+from podium_core.loader import load_bytes
+from podium_core.pipeline import evaluate_one
+from podium_core import schemas
 
 SAMPLES = Path(__file__).resolve().parent / "samples" / "results"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.iterdir())

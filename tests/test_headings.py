@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 from pelican.plugins.podium import headings, i18n
 from pelican.plugins.podium.plugin import TEMPLATES
 from pelican.plugins.podium.views import event_view
-from podium.pipeline import evaluate_folder
+from podium_core.pipeline import evaluate_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 

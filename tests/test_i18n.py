@@ -330,7 +330,7 @@ def test_a_po_catalog_translates_words_engine_sentences_and_contexts(tmp_path):
     catalog = i18n.Catalog(po)
     assert catalog.gettext("Players") == "Spēlētāji" and catalog.gettext("Wins") == "Wins"
     assert catalog.pgettext("decided by lot", "L") == "Z" and catalog.gettext("L") == "L"
-    from podium.text import Text, translate
+    from podium_core.text import Text, translate
 
     assert translate(Text("Qualifying round %(number)s", number=2), catalog.gettext) == "2. kvalifikācijas kārta"
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from podium.errors import Problems
-from podium.loader import MAX_BYTES, load_bytes, load_file
-from podium.pipeline import evaluate_folder, evaluate_one
+from podium_core.errors import Problems
+from podium_core.loader import MAX_BYTES, load_bytes, load_file
+from podium_core.pipeline import evaluate_folder, evaluate_one
 
 EVENT = """
 name: Test Cup

@@ -1,8 +1,8 @@
-"""``manual:`` changes who sits where, never the round's shape (podium.formats.shape)."""
+"""``manual:`` changes who sits where, never the round's shape (podium_core.formats.shape)."""
 
 import re
 
-from podium.cli import main
+from podium_core.cli import main
 from simulated import simulate
 
 WHY = "manual: changes who sits where, not"

@@ -25,7 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "plugins" / "pelican" / "plugins" / "podium"
-ENGINES = ROOT / "plugins" / "podium"
+ENGINES = ROOT / "plugins" / "podium_core"
 EVENTS = ("catan-latvija-2016", "carcassonne-latvija-2019", "tantrix-wc-2003")
 
 # pelican-quickstart's questions, in order: folder, title, author, language (the defaults the
@@ -95,18 +95,18 @@ def test_the_wheel_holds_the_code_templates_static_files_schemas_and_translation
         entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode("utf-8")
     expected = (shipped(PACKAGE, "pelican/plugins/podium", ["**/*.py", "templates/**/*.html", "static/**/*.css",
                                                                "locale/*.po", "locale/*.pot"])
-                | shipped(ENGINES, "podium", ["**/*.py", "schemas/*.json"]))
+                | shipped(ENGINES, "podium_core", ["**/*.py", "schemas/*.json"]))
     assert expected - names == set()
     assert "pelican/plugins/podium/static/css/podium.css" in names
     assert "pelican/plugins/podium/templates/podium/layout.html" in names
-    assert "podium/schemas/event-json.schema.json" in names
+    assert "podium_core/schemas/event-json.schema.json" in names
     # a namespace package: Pelican's own pelican/ and pelican/plugins/ must stay without __init__
     assert "pelican/__init__.py" not in names and "pelican/plugins/__init__.py" not in names
     # nothing of the demo site, the tests or the tools around them
     assert not [n for n in names if n.startswith(("themes/", "results/", "content/", "tests/", "node_modules/"))]
     assert "Name: pelican-podium" in metadata
     assert "Classifier: Framework :: Pelican :: Plugins" in metadata
-    assert "podium = podium.cli:main" in entry_points
+    assert "podium = podium_core.cli:main" in entry_points
 
 
 def test_a_stranger_s_pelican_site_gets_the_results_pages_inside_its_own_theme(wheel, tmp_path):
@@ -115,7 +115,7 @@ def test_a_stranger_s_pelican_site_gets_the_results_pages_inside_its_own_theme(w
     python = venv / "bin" / "python"
     run(str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel), env=clean_env(),
         timeout=600)
-    location = run(str(python), "-c", "import pelican.plugins.podium as p, podium; print(p.__file__); print(podium.__file__)",
+    location = run(str(python), "-c", "import pelican.plugins.podium as p, podium_core; print(p.__file__); print(podium_core.__file__)",
                    cwd=tmp_path, env=clean_env()).stdout.split()
     assert all(path.startswith(str(venv)) for path in location)
 

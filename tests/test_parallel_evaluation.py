@@ -1,6 +1,6 @@
 """Event folders evaluated in forked workers give what one process gives.
 
-The workers (:func:`podium.workers.largest_first`) send their outcomes back
+The workers (:func:`podium_core.workers.largest_first`) send their outcomes back
 pickled, so every outcome of every format must pickle and come back with the
 same event.json; evaluating in three processes must give the same outcomes,
 byte for byte, and a site build with three jobs the same problems in the
@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from bad_inputs import CASES
-from podium import workers
-from podium.errors import Problems
-from podium.export import dumps, event_document
-from podium.formats import FORMAT_IDS
-from podium.pipeline import evaluate_event, evaluate_folder, folder_size
-from podium.results import event_folders, read_registry
-from podium.simulate import invent_players, new_event_yaml, simulate
+from podium_core import workers
+from podium_core.errors import Problems
+from podium_core.export import dumps, event_document
+from podium_core.formats import FORMAT_IDS
+from podium_core.pipeline import evaluate_event, evaluate_folder, folder_size
+from podium_core.results import event_folders, read_registry
+from podium_core.simulate import invent_players, new_event_yaml, simulate
 from test_bad_input import apply_case
 
 ROOT = Path(__file__).resolve().parents[1]

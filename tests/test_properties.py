@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from podium.pipeline import evaluate_one
-from podium.simulate import invent_players, new_event_yaml, simulate
+from podium_core.pipeline import evaluate_one
+from podium_core.simulate import invent_players, new_event_yaml, simulate
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 

@@ -6,7 +6,7 @@
 - A theme that overrides a Podium template gets exactly what Jinja gives:
   a ``person()`` macro of its own that shows ``output_file`` shows each
   page's own path, on every page.
-- :func:`podium.workers.largest_first` does every item once, largest first,
+- :func:`podium_core.workers.largest_first` does every item once, largest first,
   in forked processes or here, and a failing task fails the call; what the
   forked processes inherit is frozen for the garbage collector while they
   run, and unfrozen after.
@@ -134,14 +134,14 @@ def test_a_theme_overriding_a_macro_gets_what_plain_jinja_gives(tmp_path):
 # -- the workers -------------------------------------------------------------------------------
 
 def test_every_item_is_done_once_largest_first_in_one_process():
-    from podium import workers
+    from podium_core import workers
 
     done = list(workers.largest_first(lambda item: item * 10, [1, 5, 3, 5], jobs=1, size=lambda item: item))
     assert done == [(5, 50), (5, 50), (3, 30), (1, 10)]
 
 
 def test_forked_workers_do_every_item_once_and_inherit_the_function(tmp_path):
-    from podium import workers
+    from podium_core import workers
 
     if not workers.can_fork():
         pytest.skip("another thread runs in this test process: no fork")
@@ -161,7 +161,7 @@ def test_forked_workers_do_every_item_once_and_inherit_the_function(tmp_path):
 def test_what_forked_workers_inherit_is_frozen_while_they_run():
     import gc
 
-    from podium import workers
+    from podium_core import workers
 
     if not workers.can_fork():
         pytest.skip("another thread runs in this test process: no fork")
@@ -172,7 +172,7 @@ def test_what_forked_workers_inherit_is_frozen_while_they_run():
 
 
 def test_a_failing_task_fails_the_call():
-    from podium import workers
+    from podium_core import workers
 
     def work(item):
         if item == 7:

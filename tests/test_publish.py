@@ -114,7 +114,7 @@ def test_a_failing_build_leaves_the_previous_site_untouched(tmp_path):
 def large_results(folder: Path, copies: int = 8) -> Path:
     """A simulated 40-player Catan championship, copied ``copies`` times (same seed, so the copies agree)."""
     first = folder / "sim-0"
-    done = subprocess.run([sys.executable, "-m", "podium.cli", "simulate", str(first), "--format", "catan-lv-2016",
+    done = subprocess.run([sys.executable, "-m", "podium_core.cli", "simulate", str(first), "--format", "catan-lv-2016",
                            "--players", "40", "--language", "lv", "--seed", "big"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     event = first / "event.yaml"

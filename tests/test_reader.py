@@ -101,7 +101,7 @@ def test_no_stylesheet_pulls_in_more(site):
 
 @pytest.fixture(scope="module")
 def big_event(tmp_path_factory) -> Path:
-    from podium.cli import main
+    from podium_core.cli import main
 
     results = tmp_path_factory.mktemp("big")
     assert main(["simulate", str(results / "catan-240"), "--format", "catan-lv-2016", "--players", "240", "--seed", "240"]) == 0

@@ -6,15 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from podium.errors import Problem
-from podium.reports import fingerprint, github, gitlab
+from podium_core.errors import Problem
+from podium_core.reports import fingerprint, github, gitlab
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = re.compile(r"^::error file=(?P<file>[^,:]+),line=(?P<line>[0-9]+)::(?P<message>.*)$")
 
 
 def podium(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "podium.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "podium_core.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def broken_results(root: Path) -> Path:

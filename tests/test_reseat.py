@@ -7,9 +7,9 @@ import stat
 
 import pytest
 
-from podium.cli import main
+from podium_core.cli import main
 from simulated import simulate, route66_with_semifinal
-from podium.roundedit import field_line, set_field, set_units
+from podium_core.roundedit import field_line, set_field, set_units
 
 
 def players_of(folder):

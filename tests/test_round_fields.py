@@ -1,12 +1,12 @@
-"""Each format's round files take only the fields that format uses (podium.roundfields)."""
+"""Each format's round files take only the fields that format uses (podium_core.roundfields)."""
 
 import re
 
 import pytest
 
-from podium.cli import main
+from podium_core.cli import main
 from simulated import simulate, route66_with_semifinal
-from podium.formats import FORMAT_IDS, get_format as build
+from podium_core.formats import FORMAT_IDS, get_format as build
 
 
 def errors(folder, capsys):
@@ -88,8 +88,8 @@ def test_a_catan_field_on_a_tantrix_match_is_an_error(tmp_path, capsys):
 
 @pytest.mark.parametrize("tables", ["1", "yes", "{table: 1}"])
 def test_a_list_of_tables_that_is_no_list_is_the_schemas_to_refuse(tables):
-    from podium.loader import load_bytes
-    from podium.roundfields import field_problems
+    from podium_core.loader import load_bytes
+    from podium_core.roundfields import field_problems
 
     doc, problems = load_bytes(f"stage: grand-prix\nround: 1\ntables: {tables}\n".encode(), "grand-prix-01.yaml")
     assert problems == []

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def podium(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "podium.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "podium_core.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def event_naming(results: Path, slug: str, rules: str) -> Path:

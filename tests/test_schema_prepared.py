@@ -16,8 +16,8 @@ import json
 
 import pytest
 
-from podium import schemas
-from podium.loader import load_bytes
+from podium_core import schemas
+from podium_core.loader import load_bytes
 from test_fuzz import _paths  # every key path of a document
 
 ROUND_TABLES = """\

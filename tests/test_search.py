@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from podium.collation import collation_key
+from podium_core.collation import collation_key
 from pagefind_cli import COMMAND as PAGEFIND
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,7 +67,7 @@ def site(results, tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def events(results):
-    from podium.pipeline import evaluate_folder
+    from podium_core.pipeline import evaluate_folder
     from pelican.plugins.podium.views import event_view
 
     outcomes, _registry = evaluate_folder(str(results))

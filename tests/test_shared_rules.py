@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from podium.draw import Lots, draw_order, key, verify_command
-from podium.ranking import Criterion, rank
-from podium.seating import SeatingError, catan_table_sizes, fours_and_leftover, pairs, slice_tables, snake_tables
+from podium_core.draw import Lots, draw_order, key, verify_command
+from podium_core.ranking import Criterion, rank
+from podium_core.seating import SeatingError, catan_table_sizes, fours_and_leftover, pairs, slice_tables, snake_tables
 
 
 def test_key_is_sha256_of_seed_purpose_id():

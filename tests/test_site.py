@@ -182,8 +182,8 @@ def names(slug: str, results: Path) -> dict:
 
 
 def export_text(folder: Path) -> str:
-    from podium.export import dumps, event_document
-    from podium.pipeline import evaluate_one
+    from podium_core.export import dumps, event_document
+    from podium_core.pipeline import evaluate_one
 
     return dumps(event_document(evaluate_one(folder)))
 
@@ -239,7 +239,7 @@ def test_round_page_explains_the_draw(site):
     page = text(read(site, f"{CATAN2}/qualifying-1/index.html"))
     assert f"Verifiable draw. Draw seed {CATAN2} , purpose qualifying/1" in page
     # the verification line prints the key of the first player drawn
-    from podium.draw import draw_order, key
+    from podium_core.draw import draw_order, key
 
     first = draw_order(["marius-rimkus", "lina-paulauskaite", "indre-mockute", "rokas-petrauskas", "justas-petrauskas",
                         "karolis-kazlauskas", "karolis-paulauskas", "jonas-stankevicius", "gediminas-kazlauskas",
@@ -302,7 +302,7 @@ def test_standings_order_values_changes_and_legend(site, results):
     assert '<abbr title="Wins">W</abbr>' in html and '<abbr title="VP share">%VP</abbr>' in html
     assert 'scope="col"' in html and 'scope="row"' in html
     page = text(html)
-    from podium.formats.catan import CRITERIA
+    from podium_core.formats.catan import CRITERIA
 
     for criterion in CRITERIA:
         assert criterion.legend in page
@@ -359,7 +359,7 @@ def test_format_page_states_the_rules_as_implemented(site):
     assert "Catan tournament “Route 66”" in page
     assert "Qualifying qualifying — 2 rounds" in page and "Final final — 1 round" in page
     assert "With 13 players this event seats: 1 table of four, 3 tables of three." in page
-    from podium.formats.catan import CRITERIA
+    from podium_core.formats.catan import CRITERIA
 
     for criterion in CRITERIA:
         assert criterion.legend in page
@@ -367,7 +367,7 @@ def test_format_page_states_the_rules_as_implemented(site):
 
 
 def test_event_json_is_podium_export(site, results, capsys):
-    from podium.cli import main
+    from podium_core.cli import main
 
     for slug in (CATAN2, SMALL):
         assert main(["export", str(results / slug)]) == 0

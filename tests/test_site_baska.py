@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from podium.draw import Lots, draw_order
-from podium.pipeline import evaluate_one
-from podium.seating import fours_and_leftover, slice_tables
+from podium_core.draw import Lots, draw_order
+from podium_core.pipeline import evaluate_one
+from podium_core.seating import fours_and_leftover, slice_tables
 from test_site import build, tables, text
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,7 +19,7 @@ import pytest
 from test_carcassonne import default_result, hashed_score, play, play_swiss, write_event, write_round
 from test_site import ROOT, build, read, tables, text
 
-from podium.pipeline import evaluate_one
+from podium_core.pipeline import evaluate_one
 
 Y2019 = "carcassonne-latvija-2019"
 Y2020 = "carcassonne-latvija-2020"

@@ -57,7 +57,7 @@ def text(html: str) -> str:
 # -- schedule ----------------------------------------------------------------------------------
 
 def test_schedule_problems_are_reported_at_their_lines(demo, tmp_path, capsys):
-    from podium.cli import main
+    from podium_core.cli import main
 
     folder = tmp_path / "results" / "route66-vilnius-2011"
     shutil.copytree(demo / "route66-vilnius-2011", folder)
@@ -81,7 +81,7 @@ def test_schedule_problems_are_reported_at_their_lines(demo, tmp_path, capsys):
 
 
 def test_schedule_times_must_be_real(demo, tmp_path, capsys):
-    from podium.cli import main
+    from podium_core.cli import main
 
     folder = tmp_path / "results" / "catan-latvija-2016"
     shutil.copytree(demo / "catan-latvija-2016", folder)
@@ -153,7 +153,7 @@ def test_a_seated_player_sees_table_seat_opponents_and_start_before_the_history(
 def test_a_player_out_of_the_event_is_told_so(site):
     from pelican.plugins.podium import now as now_module
     from pelican.plugins.podium.views import event_view
-    from podium.pipeline import evaluate_one
+    from podium_core.pipeline import evaluate_one
 
     outcome = evaluate_one(ROOT / "results" / "carcassonne-latvija-2020")
     ev = event_view(outcome)
@@ -355,7 +355,7 @@ def test_an_event_links_the_rules_in_its_language_when_translated(site):
 def test_between_stages_a_player_is_told_whether_they_qualified(tmp_path):
     from pelican.plugins.podium import now as now_module
     from pelican.plugins.podium.views import event_view
-    from podium.pipeline import evaluate_one
+    from podium_core.pipeline import evaluate_one
 
     folder = tmp_path / "catan-latvija-2016"
     shutil.copytree(ROOT / "results" / "catan-latvija-2016", folder)

@@ -11,7 +11,7 @@ by an extra game, the final, and a one-match consolation draw; hostile names.
 after its standard games with status TLATER and a date; the final waits for it.
 
 Pages are read back and compared with the engine's own values
-(``podium.pipeline.evaluate_one``).
+(``podium_core.pipeline.evaluate_one``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from podium.pipeline import evaluate_one
+from podium_core.pipeline import evaluate_one
 from pelican.plugins.podium.extensions.tantrix import initials, tp_text
 from test_site import build, text
 

@@ -165,7 +165,7 @@ def key_table_ids(html: str) -> list:
 @pytest.mark.parametrize("slug, stage", [(CATAN2, "qualifying"), ("lv-cup", "qualifying"), ("pl-cup", "grand-prix"),
                                          ("lt-cup", "swiss")])
 def test_the_verification_command_reproduces_the_draw(site, slug, stage):
-    from podium.draw import draw_order, key
+    from podium_core.draw import draw_order, key
 
     document = doc(site, slug)
     html = read(site, f"{slug}/{stage}-1/verify/index.html")
@@ -197,13 +197,13 @@ def test_a_seed_with_quotes_and_dollars_survives_the_shell(site):
     html = read(site, "lv-cup/qualifying-1/verify/index.html")
     (command,) = commands(html)
     assert "It's a \"seed\" $HOME" in text(html)
-    from podium.draw import draw_order
+    from podium_core.draw import draw_order
 
     assert run_shell(command) == draw_order([_id(n) for n in LV], "It's a \"seed\" $HOME", "qualifying/1")
 
 
 def test_two_groups_are_checked_group_by_group(site):
-    from podium.draw import draw_order
+    from podium_core.draw import draw_order
 
     document = doc(site, GROUPS)
     html = read(site, f"{GROUPS}/swiss-1/verify/index.html")
@@ -301,7 +301,7 @@ def test_find_your_table_of_matches_says_match(site):
      ["anna maria", "Anna-Maria", "Annabel", "Émile", "Eve", "Oakley", "O'Brien", "Zoë"]),
 ])
 def test_collation(language, names, order):
-    from podium.collation import collate
+    from podium_core.collation import collate
 
     assert collate(names, language) == order
     assert collate(list(reversed(names)), language) == order  # a total order, whatever the input order
@@ -310,7 +310,7 @@ def test_collation(language, names, order):
 def test_collation_is_normalisation_blind():
     import unicodedata
 
-    from podium.collation import collation_key
+    from podium_core.collation import collation_key
 
     for name in ("Šarūnas", "Ödön Ősz", "Łucja Ąk", "Ģirts"):
         decomposed = unicodedata.normalize("NFD", name)
@@ -477,7 +477,7 @@ def test_site_feed_has_every_completed_round(site):
 
 
 def test_site_feed_keeps_the_most_recent_entries_up_to_feed_max_items(site, results):
-    from podium.pipeline import evaluate_folder
+    from podium_core.pipeline import evaluate_folder
     from pelican.plugins.podium.extensions import workflow
     from pelican.plugins.podium.urls import Urls
     from pelican.plugins.podium.summary import summarise

@@ -1,7 +1,7 @@
 """Tantrix World Championship main draw (formats.md section 4) through the whole pipeline.
 
 Events are written as YAML into a temporary results folder and evaluated by
-``podium.pipeline.evaluate_one``, the path ``podium export`` takes.  Players
+``podium_core.pipeline.evaluate_one``, the path ``podium export`` takes.  Players
 are called ``s1``, ``s2``, ... after their seed.
 """
 
@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from podium.errors import Problems
-from podium.export import event_document
-from podium.formats.tantrix import (
+from podium_core.errors import Problems
+from podium_core.export import event_document
+from podium_core.formats.tantrix import (
     DECISIVE, IGNORE, TOTAL, decide, game_tenths, next_power_of_two, round_name,
     standard_order, winner_tenths, with_penalties,
 )
-from podium.pipeline import evaluate_one
+from podium_core.pipeline import evaluate_one
 
 SLUG = "wc-test"
 BIG = [36] * 9  # wins every game 20-0: decided at once

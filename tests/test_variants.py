@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from podium.cli import main
-from podium.export import event_document
-from podium.formats import FORMAT_IDS, get_format
-from podium.formats.declarations import BUILTIN
-from podium.pipeline import evaluate_one
+from podium_core.cli import main
+from podium_core.export import event_document
+from podium_core.formats import FORMAT_IDS, get_format
+from podium_core.formats.declarations import BUILTIN
+from podium_core.pipeline import evaluate_one
 
 
 def write(folder: Path, files: dict) -> Path:
@@ -189,7 +189,7 @@ def test_baska_own_placement_and_short_table_points(tmp_path):
 def test_tantrix_decisive_margin_off_and_games_per_round(tmp_path):
     fmt = get_format("tantrix-wc", {"standard_games": {1: 2, 2: 3, 3: 4}, "decisive_margin": 0})
     assert [fmt.games_for(places, 3) for places in (8, 4, 2)] == [2, 3, 4]
-    from podium.formats.tantrix import decide
+    from podium_core.formats.tantrix import decide
 
     # a lead of 0.1 after the standard games wins with the rule off; an exact tie goes on
     assert decide([(100, 100), (201, 199)], 2, "decisive", fmt.decisive_lead, fmt.extra_games_limit) == (2, 0)
@@ -392,7 +392,7 @@ def test_a_ruled_round_must_name_the_rules_bye(tmp_path, capsys):
     folder = write(tmp_path / "results" / "criteria", {"event.yaml": event, "swiss-01.yaml": "stage: swiss\nround: 1\n"})
     outcome = evaluate_one(folder)
     rnd = outcome.rounds[0]
-    from podium.nextround import seating_text
+    from podium_core.nextround import seating_text
 
     text = seating_text(rnd)
     assert f"bye: {rnd.bye}\n" in text

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from podium.cli import main
+from podium_core.cli import main
 from test_site import build, read
 
 

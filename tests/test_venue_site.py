@@ -2,7 +2,7 @@
 
 import re
 
-from podium.cli import main
+from podium_core.cli import main
 from test_site import build, read
 
 

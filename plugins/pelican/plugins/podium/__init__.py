@@ -15,7 +15,7 @@ are the Pelican-free package :mod:`podium`.
 - :mod:`pelican.plugins.podium.summary` -- what the site-wide pages read of an event.
 - :mod:`pelican.plugins.podium.compiled` -- compiled templates kept between builds.
 - :mod:`pelican.plugins.podium.views` -- the view model: one tree per event,
-  built once from its :class:`~podium.outcome.EventOutcome`;
+  built once from its :class:`~podium_core.outcome.EventOutcome`;
   :mod:`pelican.plugins.podium.extensions` -- one module per system or concern.
 - :mod:`pelican.plugins.podium.urls` -- the URL scheme, from ``PODIUM_*_URL`` settings.
 - :mod:`pelican.plugins.podium.facts` -- the rules as implemented, for the format page.

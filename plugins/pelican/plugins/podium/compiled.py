@@ -29,7 +29,7 @@ from pathlib import Path
 import jinja2
 from jinja2 import FileSystemBytecodeCache, TemplateError
 
-import podium
+import podium_core
 
 FOLDER = "podium-templates"
 
@@ -42,7 +42,7 @@ OPTIONS = ("block_start_string", "block_end_string", "variable_start_string", "v
 
 def fingerprint(env: jinja2.Environment) -> str:
     """What, besides a template's source, decides the code Jinja compiles for it in ``env``."""
-    parts = [podium.__version__, version("jinja2"), sys.version, *(f"{option}={_text(getattr(env, option, None))}" for option in OPTIONS),
+    parts = [podium_core.__version__, version("jinja2"), sys.version, *(f"{option}={_text(getattr(env, option, None))}" for option in OPTIONS),
              *sorted(env.extensions)]
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:20]
 

@@ -26,7 +26,7 @@ import weakref
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from podium.files import write_atomically
+from podium_core.files import write_atomically
 
 from . import keys
 from .cache import FOLDER

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from podium.text import N_
+from podium_core.text import N_
 
 DEFAULT_MARK = "(Project default.)"
 
 
 @dataclass(frozen=True)
 class Fact:
-    heading: object  # a msgid or a podium.text.Text
+    heading: object  # a msgid or a podium_core.text.Text
     text: object
     default: bool = False  # a documented project default, not from the source text
 
@@ -38,8 +38,8 @@ def facts(fmt) -> list[Fact]:
         own = list(fmt.rules_facts() or [])
     except NotImplementedError:
         own = []
-    from podium.formats.declarations import BUILTIN
-    from podium.text import Text
+    from podium_core.formats.declarations import BUILTIN
+    from podium_core.text import Text
 
     result = []
     if getattr(fmt, "base", fmt.id) != fmt.id:
@@ -59,8 +59,8 @@ def facts(fmt) -> list[Fact]:
 def options(fmt) -> list[tuple[Option, object]]:
     """Each option of the format's engine (from its declaration), with the value
     this event plays by when it differs from the built-in's default (None: the default)."""
-    from podium.formats.declarations import BUILTIN
-    from podium.formats.options import SPECS, show
+    from podium_core.formats.declarations import BUILTIN
+    from podium_core.formats.options import SPECS, show
 
     defaults = BUILTIN[fmt.base].options
     rows = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from podium.text import N_, translate
+from podium_core.text import N_, translate
 from . import i18n
 
 ROUND = N_("%(stage)s, round %(number)s")

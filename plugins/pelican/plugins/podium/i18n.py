@@ -1,7 +1,7 @@
 """UI translations: gettext catalogs for the languages events may speak.
 
 Templates wrap every UI string in ``_()`` or ``{% trans %}`` (Jinja's
-``jinja2.ext.i18n``); the engines mark theirs with :mod:`podium.text`.
+``jinja2.ext.i18n``); the engines mark theirs with :mod:`podium_core.text`.
 ``make messages`` extracts them all into ``locale/podium.pot`` and updates
 ``locale/<lang>.po`` for every language; the .po files are read as they are
 (see :class:`Catalog`).  A language without a catalog falls back to the
@@ -12,7 +12,7 @@ event's ``language``; Pelican's own pages with ``DEFAULT_LANG``.
 placeholders, a literal ``%`` written ``%%``); ``pgettext(context, ...)``
 tells apart two meanings of one short word.  ``tr()`` translates what the
 engines say -- a criterion's label or legend, a stage title, or a
-:class:`podium.text.Text` sentence with its parameters.
+:class:`podium_core.text.Text` sentence with its parameters.
 
 Numbers and dates are written the language's way (Babel, CLDR data):
 :func:`number_text`, :func:`percent_text` and :func:`date_text` take the
@@ -37,7 +37,7 @@ from babel.numbers import format_percent, get_decimal_symbol
 from jinja2 import pass_environment, pass_eval_context
 from markupsafe import Markup
 
-from podium.text import translate
+from podium_core.text import translate
 
 DOMAIN = "podium"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -157,7 +157,7 @@ _PLAIN = {str, int, Markup}
 
 @lru_cache(maxsize=None)
 def _translator(catalog):
-    """``tr()``: :func:`podium.text.translate` into ``catalog``, a plain msgid looked up directly."""
+    """``tr()``: :func:`podium_core.text.translate` into ``catalog``, a plain msgid looked up directly."""
     lookup = catalog.gettext
     done: dict = {}  # msgid -> translation: a page asks for the same column labels again and again
 

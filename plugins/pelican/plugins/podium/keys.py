@@ -33,7 +33,7 @@ from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-import podium
+import podium_core
 
 from . import i18n
 
@@ -176,7 +176,7 @@ def code() -> str:
             hasher.update(f"{name}={version(name)}".encode())
         except PackageNotFoundError:
             hasher.update(f"{name}=none".encode())
-    for package in (Path(podium.__file__).parent, Path(__file__).parent):
+    for package in (Path(podium_core.__file__).parent, Path(__file__).parent):
         for path in sorted(package.rglob("*.py")):
             hasher.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
     return hasher.hexdigest()

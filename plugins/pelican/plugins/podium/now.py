@@ -3,7 +3,7 @@
 :func:`attach` adds to an event's view tree, once, after it is built:
 
 - ``rnd.start`` on every round: its start time from the event's schedule
-  (:mod:`podium.schedule`), or None;
+  (:mod:`podium_core.schedule`), or None;
 - ``ev.now``: the round on now or next (:class:`EventNow`), with its start;
 - ``ev.as_of``: the date the data speaks for (:func:`data_date`);
 - ``pp.now`` on every player page (:class:`PlayerNow`);
@@ -31,7 +31,7 @@ import datetime
 import os
 from dataclasses import dataclass
 
-from podium import schedule
+from podium_core import schedule
 from . import qualify
 from .views import round_byes
 

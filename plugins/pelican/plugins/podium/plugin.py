@@ -23,7 +23,7 @@ only the files whose stat changed (:mod:`.stamps`); an event whose inputs
 (files, people, variants, code) and whose translations and settings are
 those of its cached record is not loaded any further.  The others are
 evaluated (one task per event, largest first, on every core:
-:mod:`podium.workers`) and any problem stops the build there, so nothing is
+:mod:`podium_core.workers`) and any problem stops the build there, so nothing is
 written.  ``generate_context`` gives every page the events' headers
 (``podium_events``, :class:`.summary.EventHeader`, kept in each record) and
 adds what Pelican knows (the site menu, the rules pages, the URLs of the
@@ -68,13 +68,13 @@ from pelican import signals
 from pelican.generators import Generator
 from pelican.writers import Writer
 
-from podium import __version__, workers
-from podium.errors import Problem, Problems
-from podium.export import dumps
-from podium.formats.variants import read_variants
-from podium.pages import missing_rules
-from podium.pipeline import evaluate_event, folder_size
-from podium.results import event_folders, read_registry
+from podium_core import __version__, workers
+from podium_core.errors import Problem, Problems
+from podium_core.export import dumps
+from podium_core.formats.variants import read_variants
+from podium_core.pages import missing_rules
+from podium_core.pipeline import evaluate_event, folder_size
+from podium_core.results import event_folders, read_registry
 from . import atomic, compiled, contentcache, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used
 from .stamps import Stamps
 from .extensions import venue
@@ -629,7 +629,7 @@ class Evaluated:
 
 
 def _evaluated(folder, registry, variants, urls: Urls, language: str | None, packed: bool):
-    """:func:`~podium.pipeline.evaluate_event`, the outcome as :class:`Evaluated` (None with a problem)."""
+    """:func:`~podium_core.pipeline.evaluate_event`, the outcome as :class:`Evaluated` (None with a problem)."""
     outcome, problems = evaluate_event(folder, registry, variants=variants)
     if outcome is None or problems:
         return None, problems

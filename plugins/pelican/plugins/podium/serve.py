@@ -237,10 +237,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
     output = Path(args.output).resolve()
-    import podium
+    import podium_core
 
     # Podium's own code, and the settings: a change of either starts a new process
-    code = [Path(__file__).resolve().parent, Path(podium.__file__).resolve().parent, args.settings]
+    code = [Path(__file__).resolve().parent, Path(podium_core.__file__).resolve().parent, args.settings]
     watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes"]
     watched = [w for w in watched if Path(w).exists()]
     preview = Preview()

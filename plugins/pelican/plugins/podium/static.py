@@ -32,7 +32,7 @@ def sources() -> list[tuple[str, str]]:
     schemas/<its name>."""
     found = [(path.relative_to(STATIC).as_posix(), str(path))
              for path in STATIC.rglob("*") if path.is_file() and not path.name.startswith(".")]
-    with resources.as_file(resources.files("podium.schemas").joinpath(EVENT_JSON_SCHEMA)) as schema:
+    with resources.as_file(resources.files("podium_core.schemas").joinpath(EVENT_JSON_SCHEMA)) as schema:
         found.append((f"schemas/{EVENT_JSON_SCHEMA}", str(schema)))
     return sorted(found)
 

@@ -14,7 +14,7 @@ and friends) where a template reads both: ``name``, ``url``, ``dates``,
 
 Summaries are stored as JSON (:func:`dumps` / :func:`loads`), which can only
 ever make the classes of this module, lists, dicts and
-:class:`~podium.text.Text`: a damaged or foreign file gives an error
+:class:`~podium_core.text.Text`: a damaged or foreign file gives an error
 (:class:`ValueError`), never an object of another kind.
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 
-from podium.text import Text
+from podium_core.text import Text
 
 
 @dataclass
@@ -133,7 +133,7 @@ def header_urls(urls, slug: str) -> dict:
 
 
 def header_of_event(event, urls, language: str | None = None) -> EventHeader:
-    """The header of a loaded :class:`~podium.model.Event` (pages in ``language``, default its own)."""
+    """The header of a loaded :class:`~podium_core.model.Event` (pages in ``language``, default its own)."""
     return EventHeader(event.slug, event.name, language or event.language or "en", [str(d) for d in event.dates],
                        event.venue, urls.url("event", slug=event.slug), event.rules, header_urls(urls, event.slug),
                        sorted(p.id for p in event.players))

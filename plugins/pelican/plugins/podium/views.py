@@ -1,12 +1,12 @@
 """The site's view model: one tree per event, built once from its outcome.
 
-:func:`event_view` turns an :class:`~podium.outcome.EventOutcome` into plain
+:func:`event_view` turns an :class:`~podium_core.outcome.EventOutcome` into plain
 objects the templates read: people with their URLs, rounds with their units
 (tables, games or matches) cut into seats and cells, standings with rank
 changes, player pages, the classification, the format page and the event's
 status.  Nothing here knows Pelican.  Values are formatted in the event's
 language (numbers, percentages: see :mod:`pelican.plugins.podium.i18n`), and
-every word is a msgid (``N_``) or a :class:`~podium.text.Text` that the
+every word is a msgid (``N_``) or a :class:`~podium_core.text.Text` that the
 templates translate with ``tr()``; the titles that many pages of an event
 repeat (a round's, a standing's, the event's state and description, where a
 player sat) are put together once, translated, by :mod:`.headings`.
@@ -26,11 +26,11 @@ from functools import cached_property
 from fractions import Fraction
 from types import SimpleNamespace
 
-from podium.collation import collation_key
-from podium.draw import key as draw_key
-from podium.draw import verify_command
-from podium.export import event_document
-from podium.text import N_
+from podium_core.collation import collation_key
+from podium_core.draw import key as draw_key
+from podium_core.draw import verify_command
+from podium_core.export import event_document
+from podium_core.text import N_
 from . import extensions
 from . import facts as facts_module
 from . import headings, i18n

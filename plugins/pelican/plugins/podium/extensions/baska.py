@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from podium.text import N_
+from podium_core.text import N_
 from .. import paging, views
 from . import Page
 
@@ -157,7 +157,7 @@ def protocol_view(table, seat_people: list) -> Protocol | None:
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
-    """A Baśka table (:class:`podium.formats.baska.BaskaTable`) as a :class:`BaskaUnit`."""
+    """A Baśka table (:class:`podium_core.formats.baska.BaskaTable`) as a :class:`BaskaUnit`."""
     if not _is_baska(fmt) or kind != "tables" or not hasattr(unit, "placement"):
         return None
     columns = [views.Column("small_points", N_("SP"), N_("Small points")),

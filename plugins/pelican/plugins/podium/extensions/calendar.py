@@ -1,7 +1,7 @@
 """The event's rounds as an iCalendar file, and its schema.org description.
 
 ``event_ics`` (``{slug}/schedule.ics``): one ``VEVENT`` per round with a
-start time in the event's ``schedule`` (:mod:`podium.schedule`), RFC 5545:
+start time in the event's ``schedule`` (:mod:`podium_core.schedule`), RFC 5545:
 
 - ``UID`` is ``<slug>-<stage>-<round>@podium``: stable across builds, so a
   calendar that subscribed updates a round instead of adding it again;
@@ -23,8 +23,8 @@ from __future__ import annotations
 import datetime
 import json
 
-from podium import schedule
-from podium.text import translate
+from podium_core import schedule
+from podium_core.text import translate
 from .. import i18n
 from . import File
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from podium.formats.carcassonne import CarcassonneGame
-from podium.text import N_
+from podium_core.formats.carcassonne import CarcassonneGame
+from podium_core.text import N_
 from .. import paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
 from . import Page

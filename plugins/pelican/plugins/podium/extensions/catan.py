@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
-from podium.seating import SeatingError, catan_table_sizes
-from podium.text import N_
+from podium_core.seating import SeatingError, catan_table_sizes
+from podium_core.text import N_
 from .. import i18n
 from ..views import Cell, Column, SeatView, UnitView
 

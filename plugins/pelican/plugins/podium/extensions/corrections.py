@@ -1,4 +1,4 @@
-"""The event's corrections page and its Atom entries (:mod:`podium.corrections`).
+"""The event's corrections page and its Atom entries (:mod:`podium_core.corrections`).
 
 When a result was corrected after later rounds were seated, the event gets
 ``corrections`` (``{slug}/corrections/``), linked from its navigation: per
@@ -20,7 +20,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from podium.text import N_
+from podium_core.text import N_
 from .. import i18n
 from ..views import PlayerView
 from . import Page

@@ -4,13 +4,13 @@ Per event, beside ``event.json`` and ``standings.csv`` (:mod:`.workflow`):
 
 ``results_csv``    ``{slug}/results.csv``
     One row per seat of every table, game and match, knockouts and upcoming
-    rounds included (:mod:`podium.results_table`), by the CSV rules of
-    :mod:`podium.csvfile` (UTF-8 with a BOM, every field quoted, formulas
+    rounds included (:mod:`podium_core.results_table`), by the CSV rules of
+    :mod:`podium_core.csvfile` (UTF-8 with a BOM, every field quoted, formulas
     defused).
 ``brackets_json``  ``{slug}/brackets.json``
     The event's knockout brackets (the Carcassonne playoff, the Tantrix
     draws) as a brackets-model database, for brackets-manager and
-    brackets-viewer (:mod:`podium.brackets_model`); only for events that
+    brackets-viewer (:mod:`podium_core.brackets_model`); only for events that
     have a bracket.
 
 The JSON Schema of event.json is one file for the whole site, written with
@@ -21,9 +21,9 @@ list of the organiser page.
 
 from __future__ import annotations
 
-from podium.brackets_model import database
-from podium.export import dumps
-from podium.results_table import results_csv
+from podium_core.brackets_model import database
+from podium_core.export import dumps
+from podium_core.results_table import results_csv
 from . import File
 
 URLS = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from podium.collation import collation_key
+from podium_core.collation import collation_key
 from .. import paging
 from . import Page
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import SimpleNamespace
 
-from podium.formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
-from podium.text import N_, Text
+from podium_core.formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
+from podium_core.text import N_, Text
 from .. import i18n, paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
 

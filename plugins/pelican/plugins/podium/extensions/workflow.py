@@ -8,7 +8,7 @@ Per round:
     line that recomputes every key and sorts them (:func:`verify_command`).
 ``round_find``    ``{slug}/{stage}-{round}/find/``
     "Find your table": every seated player, alphabetically in the event's
-    language (:func:`podium.collation.collation_key`), with table (or match) and seat; large
+    language (:func:`podium_core.collation.collation_key`), with table (or match) and seat; large
     type, for the wall.
 ``round_sheets``  ``{slug}/{stage}-{round}/sheets/``
     Score sheets for the tables of an upcoming or in-progress round that have
@@ -43,9 +43,9 @@ import shlex
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from podium import csvfile
-from podium.draw import key as draw_key
-from podium.text import N_, translate
+from podium_core import csvfile
+from podium_core.draw import key as draw_key
+from podium_core.text import N_, translate
 from .. import i18n, paging
 from ..views import round_byes
 from . import File, Page
@@ -243,7 +243,7 @@ def sheets(ev, rnd) -> list:
 
 # == downloads ========================================================================
 
-csv_safe = csvfile.text  # a text field no spreadsheet runs, in any locale (podium.csvfile)
+csv_safe = csvfile.text  # a text field no spreadsheet runs, in any locale (podium_core.csvfile)
 csv_number = csvfile.number
 
 
@@ -262,7 +262,7 @@ def standings_csv(ev) -> str:
     Columns: stage, group, after_round, rank, player (id), name, club, country,
     reserve (``1``), lot (``1`` when the drawing of lots decided the rank), then
     one column per ranking criterion (the keys of event.json), values as in
-    event.json.  Written by the rules of :mod:`podium.csvfile` (every field
+    event.json.  Written by the rules of :mod:`podium_core.csvfile` (every field
     quoted, UTF-8 with a BOM, formulas defused).
     """
     found = latest_standings(ev)

@@ -1,7 +1,7 @@
 """The organiser's commands at the venue, one module each.
 
 Each module has ``register(subparsers)`` (its command line) and
-``run(args)`` (the command); :mod:`podium.cli` adds them to ``podium``.
+``run(args)`` (the command); :mod:`podium_core.cli` adds them to ``podium``.
 """
 
 MODULES = ("pair", "withdraw", "enter", "status")

@@ -14,7 +14,7 @@ variant records it where its options put it:
   without a player is a ``manual:`` seating.
 
 The name is added to the file, keeping everything else as written
-(:mod:`podium.roundedit`); the reason, when given, becomes a comment on
+(:mod:`podium_core.roundedit`); the reason, when given, becomes a comment on
 the line.  Then the round is seated afresh (``podium pair --write``).
 """
 

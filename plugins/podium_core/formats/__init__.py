@@ -1,6 +1,6 @@
 """The registry of formats, made from the declarations (formats.md, variants.md).
 
-A format id names a built-in declaration (:data:`~podium.formats.declarations.BUILTIN`)
+A format id names a built-in declaration (:data:`~podium_core.formats.declarations.BUILTIN`)
 or a named variant of the results folder; :func:`get_format` gives the
 engine of its system configured with the resolved options.
 """

@@ -68,7 +68,7 @@ class Format:
         return []
 
     def round_fields(self):
-        """The fields its round files take (:class:`podium.roundfields.RoundFields`)."""
+        """The fields its round files take (:class:`podium_core.roundfields.RoundFields`)."""
         raise NotImplementedError
 
     def rules_facts(self) -> list[tuple[str, str]]:
@@ -83,7 +83,7 @@ class Format:
 
     def check_fields(self, event: Event) -> list[Problem]:
         """A player's ``group`` belongs to Carcassonne: other engines must not be
-        given one (the round files' fields are :mod:`podium.roundfields`'s)."""
+        given one (the round files' fields are :mod:`podium_core.roundfields`'s)."""
         if self.system == "carcassonne":
             return []
         return [Problem(p.where.path, p.where.line("group"), f"group: is only read by Carcassonne formats, not {self.id}")
@@ -170,10 +170,10 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
     order within a table is the venue's and is not checked.  The first
     difference is reported at the table that differs.  A file that says
     ``manual: "reason"`` may seat other players together, but not change
-    the round's shape (:func:`podium.formats.shape.manual_shape`; ``groups``:
+    the round's shape (:func:`podium_core.formats.shape.manual_shape`; ``groups``:
     player -> group, for a stage played in groups).
     """
-    if rnd.units is None or rnd.stands:  # a round played before a correction stands (podium.corrections)
+    if rnd.units is None or rnd.stands:  # a round played before a correction stands (podium_core.corrections)
         return []
     if rnd.manual:
         return manual_shape(rnd, [len(e) for e in expected], [pid for e in expected for pid in e], groups, what)

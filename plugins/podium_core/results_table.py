@@ -1,6 +1,6 @@
 """``results.csv``: every seat of every table, game and match of an event, one row each.
 
-Made from the event's JSON document (:func:`podium.export.event_document`),
+Made from the event's JSON document (:func:`podium_core.export.event_document`),
 so it says exactly what event.json says, for every format, knockouts
 included, upcoming rounds too (seating only, result columns empty).
 
@@ -28,7 +28,7 @@ Tantrix match's ``status`` becomes ``unit_status``).
 
 Lists of records (a Tantrix match's ``games``) stay in event.json.  A seat
 without a player (a bye) has no row.  Numbers are written as in event.json,
-``true``/``false`` as ``1``/``0``; the file follows :mod:`podium.csvfile`.
+``true``/``false`` as ``1``/``0``; the file follows :mod:`podium_core.csvfile`.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Its options replace its parent's, option by option (a list or mapping is
 replaced whole).  Every file is checked and every problem returned at its
 ``path:line``: unknown fields, an id that differs from the file name or is a
 built-in's, an unknown or cyclic ``extends``, and the options as
-:func:`~podium.formats.options.check_options` checks them.
+:func:`~podium_core.formats.options.check_options` checks them.
 """
 
 from __future__ import annotations

@@ -167,7 +167,7 @@ class Event:
     seed: str = ""
     lots: tuple = ()
     note: str | None = None
-    schedule: tuple = ()  # (("<stage>-<round>", "YYYY-MM-DD HH:MM"), ...): see podium.schedule
+    schedule: tuple = ()  # (("<stage>-<round>", "YYYY-MM-DD HH:MM"), ...): see podium_core.schedule
 
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]

@@ -9,7 +9,7 @@ who sits there, in seat order, and takes its result:
   without a time limit: the engine's ``time_limited``);
 * Baśka: what the score sheet says, either the small points of each seat
   (``30 10 -15 -25``) or the table's deals, comma-separated (``para 1 3,
-  cicha anna won rej, ...``: :mod:`podium.commands.deals`), from which the
+  cicha anna won rej, ...``: :mod:`podium_core.commands.deals`), from which the
   small points are computed and shown; a short table gets its fixed points
   and is not asked;
 * Carcassonne: the two scores (``112 98``), then optionally the id of a
@@ -26,7 +26,7 @@ the engine's to say: the event is evaluated with the round file as it would
 be written (``evaluate_one`` with ``pending``, the path ``podium validate``
 and the build take), and its problems are shown in its own words.  So
 enter, validate and the site never disagree.  The round file is rewritten
-atomically after every table (:mod:`podium.roundedit`), so an interrupted
+atomically after every table (:mod:`podium_core.roundedit`), so an interrupted
 entry loses nothing and a second run shows the tables already entered and
 asks only the others.
 

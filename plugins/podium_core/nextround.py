@@ -47,7 +47,7 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     """The next round, seated; the path of its file (existing or to be
     written); and the event's outcome with that round in it.
 
-    A round file that lists a seating and no result (:mod:`podium.upcoming`)
+    A round file that lists a seating and no result (:mod:`podium_core.upcoming`)
     is seated afresh, as if it listed none: the seating the rules give now,
     after a withdrawal, an absence or a corrected earlier result.
     """

@@ -5,7 +5,7 @@ sentence for the format page.  :func:`check_options` validates a mapping of
 options against an engine's specs and returns the values normalised (exact
 numbers: ``Fraction`` for halves, integer tenths for Tantrix TP) with every
 problem located at its ``path:line``.  Defaults are not here: they are the
-declarations' (:mod:`podium.formats.declarations`).
+declarations' (:mod:`podium_core.formats.declarations`).
 """
 
 from __future__ import annotations
@@ -222,7 +222,7 @@ def specs(system: str) -> dict:
 def check_options(options, system: str, where) -> tuple[dict, list[Problem]]:
     """Validate an ``options:`` mapping for an engine.
 
-    ``where`` is a :class:`~podium.model.Where` at the mapping (its lines
+    ``where`` is a :class:`~podium_core.model.Where` at the mapping (its lines
     locate each problem).  Returns the normalised options and the problems:
     an unknown key, a value of the wrong type or out of range, an unknown
     criterion.

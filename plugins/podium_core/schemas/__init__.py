@@ -1,7 +1,7 @@
 """JSON Schemas (Draft 2020-12) of the files organisers write, and their checker.
 
 ``check(document, kind)`` validates a loaded document and returns every
-violation as a located :class:`~podium.errors.Problem`.
+violation as a located :class:`~podium_core.errors.Problem`.
 
 The schemas are read as JSON Schema means them, where Python's defaults
 would differ: an ``integer`` is a whole number written as one (``2.0`` is
@@ -335,7 +335,7 @@ def _cut(message: str, length: int = 200) -> str:
 
 
 def _keypath_text(keypath, data=None) -> str:
-    """The place of a value in the organiser's words (:func:`podium.wording.place`),
+    """The place of a value in the organiser's words (:func:`podium_core.wording.place`),
     a key that cannot be shown as it is quoted and cut short."""
     shown = [_shown(part) if isinstance(part, str) and (not part.isprintable() or len(part) > SHOWN_LENGTH) else part
              for part in keypath]

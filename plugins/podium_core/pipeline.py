@@ -1,7 +1,7 @@
 """load -> validate -> engines: the one path shared by the site and the CLI.
 
 ``evaluate_folder`` returns every event's outcome or raises
-:class:`~podium.errors.Problems` with every problem of every file, so that
+:class:`~podium_core.errors.Problems` with every problem of every file, so that
 ``podium export``, ``podium validate`` and the site can never disagree.
 """
 
@@ -27,14 +27,14 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     """Read one event folder and run its format's engines.
 
     ``variants``: the named variants of the results folder
-    (:func:`~podium.formats.variants.read_variants`); read from the folder's
+    (:func:`~podium_core.formats.variants.read_variants`); read from the folder's
     parent when not given.  The event's format must be a built-in or one of
     them, and its ``options:`` must be the engine's.
 
     Every problem is found in one run: when some files are broken, the
     engines still check the rounds before the first broken one
-    (:func:`podium.readable.readable_part`); the outcome is then None.  A
-    field the format does not take (:mod:`podium.roundfields`) is an error
+    (:func:`podium_core.readable.readable_part`); the outcome is then None.  A
+    field the format does not take (:mod:`podium_core.roundfields`) is an error
     that leaves its round checked by the engines all the same.
     """
     event, problems, unread = read_event_parts(Path(folder), registry, pending)

@@ -4,10 +4,10 @@ Every ranked stage keeps a :class:`Ledger`: for each player, the games of
 the stage in round order, each an :class:`Entry` with the player's result
 (1, ½ or 0 towards ``wins``), the opponents met, and the game's own numbers
 (scores, VP, placement points).  A criterion is a small named object
-(:class:`~podium.ranking.Criterion`: key, label, short label, legend) whose
+(:class:`~podium_core.ranking.Criterion`: key, label, short label, legend) whose
 ``compute(player_id, ledger)`` reads that ledger; a format's ``ranking``
 option lists the keys it ranks by, highest first, and the drawing of lots
-always comes last (:func:`podium.ranking.rank`).
+always comes last (:func:`podium_core.ranking.rank`).
 
 The values, all exact:
 

@@ -3,7 +3,7 @@
 Without ``--write`` the seating is shown.  With it the round file is
 written: a new file for a round that has none, or the round's file with its
 tables (games, matches) replaced and everything else kept as written
-(:mod:`podium.roundedit`), when the round lists a seating and no result
+(:mod:`podium_core.roundedit`), when the round lists a seating and no result
 yet.  A round with results is never re-seated.
 """
 
@@ -68,7 +68,7 @@ def played_and_differing(problems) -> list[Problem]:
 
 def write_seating(rnd, path, outcome) -> str:
     """Write the round's seating to its file, with what it was seated from
-    (``seated_from``: :mod:`podium.corrections`); what was done, in one line."""
+    (``seated_from``: :mod:`podium_core.corrections`); what was done, in one line."""
     key, units = seating_units(rnd)
     earlier = _earlier(outcome, rnd)
     names = {slug(other) for other in earlier}

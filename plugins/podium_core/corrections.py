@@ -454,7 +454,7 @@ def evaluator(fmt, event):
     compute for ``event`` with one round's results replaced by recorded
     ones; None when a recorded result cannot be read back, or breaks a rule
     a round file's result would be held to (the checks every format shares,
-    :func:`podium.results.check_event`, and the format's own of each unit)
+    :func:`podium_core.results.check_event`, and the format's own of each unit)
     before the engines rank it, or when the engines find a problem."""
     def evaluate(name: str, results: dict):
         rounds = []

@@ -4,7 +4,7 @@ A :class:`Criterion` says what one column of a standings table is: its key
 (the ``values`` key in event.json), its label and abbreviation, the legend
 line that explains it, and how it is computed for one player.  A ranking is an
 ordered list of criteria; players are compared on the first, ties go to the
-next, and the drawing of lots (:class:`podium.draw.Lots`) ends every ranking,
+next, and the drawing of lots (:class:`podium_core.draw.Lots`) ends every ranking,
 so the result is a total order.  Higher values always rank higher.
 """
 
@@ -30,7 +30,7 @@ class Criterion:
 def summed(attr: str, empty: Callable) -> Callable:
     """A criterion's ``compute`` reading the player's ``attr`` from per-player sums
     (``empty()`` for a player with none yet).  A partial of a module-level
-    function, not a lambda, so outcomes pickle (:mod:`podium.workers`)."""
+    function, not a lambda, so outcomes pickle (:mod:`podium_core.workers`)."""
     return partial(_summed, attr, empty)
 
 

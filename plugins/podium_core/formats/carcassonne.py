@@ -16,7 +16,7 @@ Two-player games in a Swiss stage (``swiss``) followed by a knockout
   rounds pair the ranking from the top, avoiding a repeat of the previous
   round (``avoid_rematch: always``: of any earlier round), searching
   depth-first (:func:`pair_swiss`).  The higher-ranked player starts.
-* **Ranking.**  The ``ranking`` criteria of :mod:`podium.criteria` (wins, a
+* **Ranking.**  The ``ranking`` criteria of :mod:`podium_core.criteria` (wins, a
   draw half a win; Buchholz; the sum of score differences), then lots.
   Under ``tie_game: declared`` equal scores go to the game's ``winner:``.
 * **Playoff.**  The best ``playoff_size`` (8; two groups: half from each)

@@ -25,7 +25,7 @@ def option_lines(fmt) -> list[str]:
 def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
     """A valid event.yaml with placeholder players and every field explained.
 
-    ``fmt`` is the format (:func:`podium.formats.get_format`): a built-in or
+    ``fmt`` is the format (:func:`podium_core.formats.get_format`): a built-in or
     a named variant of the results folder.
     """
     lines = [

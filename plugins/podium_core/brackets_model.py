@@ -48,7 +48,7 @@ BRACKET_KEYS = ("bracket", "consolation_bracket")  # the engines' knockout data 
 
 def database(outcome, document: dict) -> dict | None:
     """The event's brackets as a brackets-model database, or None without any.
-    ``document`` is the event's :func:`podium.export.event_document`."""
+    ``document`` is the event's :func:`podium_core.export.event_document`."""
     brackets = [outcome.extra[key] for key in BRACKET_KEYS if outcome.extra.get(key)]
     brackets = [data for data in brackets if data.get("rounds")]
     if not brackets:

@@ -15,7 +15,7 @@ from .variants import read_variants
 def listing(results: Path) -> str:
     """One block per format: id, name, what it extends, then ``key: value`` per option.
 
-    Raises :class:`~podium.errors.Problems` when a variant file has problems.
+    Raises :class:`~podium_core.errors.Problems` when a variant file has problems.
     """
     variants, problems = read_variants(results)
     if problems:

@@ -5,7 +5,7 @@ A declaration names its engine (``catan``, ``carcassonne``, ``tantrix``,
 table roles and time limits), and every option's default (formats.md).  The
 registry, ``podium new``'s choices and scaffold, the format page and its
 options table are all made from these; adding a built-in is adding one entry.
-A named variant of a results folder (:mod:`podium.formats.variants`) is a
+A named variant of a results folder (:mod:`podium_core.formats.variants`) is a
 declaration of the same shape whose options override its parent's.
 """
 

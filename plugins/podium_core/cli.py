@@ -1,7 +1,7 @@
 """The ``podium`` command for organisers.
 
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
-                    [--format github|gitlab]   ... as CI annotations (podium.reports)
+                    [--format github|gitlab]   ... as CI annotations (podium_core.reports)
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
@@ -124,7 +124,7 @@ def _validate(args) -> int:
 
 def _checked(target, content) -> tuple[list, list, str | None]:
     """The outcomes of the target's events, every problem of their files and of
-    their rules pages (:mod:`podium.pages`), and a note when the rules pages
+    their rules pages (:mod:`podium_core.pages`), and a note when the rules pages
     could not be checked (no content folder)."""
     from .pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
@@ -148,7 +148,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
 
 
 def _validate_for_ci(target, report: str, content) -> int:
-    """The problems as a CI service reads them, on stdout (see :mod:`podium.reports`); the count on stderr."""
+    """The problems as a CI service reads them, on stdout (see :mod:`podium_core.reports`); the count on stderr."""
     from .reports import WRITERS
 
     outcomes, problems, unchecked = _checked(target, content)
@@ -167,7 +167,7 @@ def _validate_for_ci(target, report: str, content) -> int:
 
 
 def _print_notes(outcomes) -> None:
-    """One note per corrected round (podium.corrections): not a problem."""
+    """One note per corrected round (podium_core.corrections): not a problem."""
     for outcome in outcomes:
         for correction in outcome.extra.get("corrections") or ():
             print(correction.note())

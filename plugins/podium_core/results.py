@@ -1,4 +1,4 @@
-"""Read a results folder into validated :class:`~podium.model.Event` models.
+"""Read a results folder into validated :class:`~podium_core.model.Event` models.
 
 Layout (data-format.md): ``players.yaml`` (optional registry of people) and
 one folder per event, named by its slug, holding ``event.yaml`` and one YAML
@@ -7,7 +7,7 @@ then the rules that need no format are checked: every id names a player of
 the event and nobody appears twice in one round.  All problems of all files
 are returned together.
 
-Files are read through :func:`podium.loader.read_file` with the results
+Files are read through :func:`podium_core.loader.read_file` with the results
 folder as the root: only regular files inside it.  In an event folder a
 round file's name ends in ``.yaml`` exactly; another spelling of it
 (``.yml``, ``.YAML``) is an error naming the file, and files of any other
@@ -310,7 +310,7 @@ def _round(doc) -> Round:
 
 
 def seated_record(record: dict) -> dict:
-    """The ``Round`` fields of a ``seated_from`` record (podium.corrections):
+    """The ``Round`` fields of a ``seated_from`` record (podium_core.corrections):
     each earlier round's digest, given alone (``qualifying-1: <digest>``) or
     with its results (``qualifying-1: {digest: ..., results: {1: "10 8 7 5"}}``),
     and ``standings:``, the order of the standings the round was seated from."""
