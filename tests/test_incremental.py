@@ -331,7 +331,7 @@ def test_a_kept_digest_is_trusted_only_for_a_stamp_older_than_its_reading(tmp_pa
     have been written again within the same tick of its clock)."""
     from pelican.plugins.podium import keys
     from pelican.plugins.podium.cache import Store
-    from pelican.plugins.podium.stamps import MARGIN, NAME, Stamps
+    from pelican.plugins.podium.file_stamps import MARGIN, NAME, Stamps
 
     folder = tmp_path / "event"
     folder.mkdir()

@@ -151,7 +151,7 @@ def test_a_seated_player_sees_table_seat_opponents_and_start_before_the_history(
 
 
 def test_a_player_out_of_the_event_is_told_so(site):
-    from pelican.plugins.podium import now as now_module
+    from pelican.plugins.podium import progress as now_module
     from pelican.plugins.podium.views import event_view
     from podium_core.pipeline import evaluate_one
 
@@ -215,7 +215,7 @@ def test_event_pages_carry_sports_event_json_ld_and_data_as_of(site):
 def test_data_as_of_comes_from_the_data_or_source_date_epoch(monkeypatch):
     from types import SimpleNamespace
 
-    from pelican.plugins.podium.now import data_date
+    from pelican.plugins.podium.progress import data_date
 
     played = SimpleNamespace(status="complete", stage="main", round=1)
     ev = SimpleNamespace(rounds=[played], dates=[], finished=False)
@@ -353,7 +353,7 @@ def test_an_event_links_the_rules_in_its_language_when_translated(site):
 
 
 def test_between_stages_a_player_is_told_whether_they_qualified(tmp_path):
-    from pelican.plugins.podium import now as now_module
+    from pelican.plugins.podium import progress as now_module
     from pelican.plugins.podium.views import event_view
     from podium_core.pipeline import evaluate_one
 

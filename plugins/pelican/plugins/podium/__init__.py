@@ -7,13 +7,13 @@ are the Pelican-free package :mod:`podium`.
 - :mod:`pelican.plugins.podium.plugin` -- the generator that writes the
   results pages (only the events that changed), the template loader and
   the translations.
-- :mod:`pelican.plugins.podium.keys`, :mod:`pelican.plugins.podium.cache` --
+- :mod:`pelican.plugins.podium.cache_keys`, :mod:`pelican.plugins.podium.cache` --
   what an event's pages depend on, and the cache that keeps them by it.
-- :mod:`pelican.plugins.podium.output`, :mod:`pelican.plugins.podium.lock` --
+- :mod:`pelican.plugins.podium.output`, :mod:`pelican.plugins.podium.build_lock` --
   files put into the output folder atomically, stale ones removed; one
   build at a time.
 - :mod:`pelican.plugins.podium.summary` -- what the site-wide pages read of an event.
-- :mod:`pelican.plugins.podium.compiled` -- compiled templates kept between builds.
+- :mod:`pelican.plugins.podium.template_bytecode` -- compiled templates kept between builds.
 - :mod:`pelican.plugins.podium.views` -- the view model: one tree per event,
   built once from its :class:`~podium_core.outcome.EventOutcome`;
   :mod:`pelican.plugins.podium.extensions` -- one module per system or concern.

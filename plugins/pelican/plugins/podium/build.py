@@ -16,7 +16,7 @@ The rules:
   indexing keeps the previous index and fails the build (exit 1, one
   line).  Without pagefind installed the site has no index and the search
   page lists every event and player.  The index is made while holding the
-  output's lock (:mod:`.lock`), as the build is.
+  output's lock (:mod:`.build_lock`), as the build is.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ class IndexFailed(Exception):
 def search_index(site: Path, wait: float = 600.0) -> bool:
     """Make the Pagefind index of ``site`` in a staging folder inside it and swap
     it in for ``pagefind/`` only when it is whole (:mod:`.searchindex`), holding
-    the lock of ``site`` (:mod:`.lock`) meanwhile.  False, and nothing done,
+    the lock of ``site`` (:mod:`.build_lock`) meanwhile.  False, and nothing done,
     when pagefind is not installed.  Raises :class:`IndexFailed` (the previous
     index kept), ``OSError`` for a write the system refused and
     :class:`.lock.Busy` when another build holds ``site`` for longer than ``wait``."""

@@ -1,175 +1,272 @@
-"""The build cache in Pelican's ``CACHE_PATH``: what each event last wrote, under its key.
+"""The build cache in Pelican's ``CACHE_PATH``: records and files, each used only when it checks out.
 
 Layout (below ``CACHE_PATH/podium``)::
 
-    entries/<name>.json          one record per unit (an event, the site's pages,
-                                 an output folder's manifest): JSON, with FORMAT
-    files/<name>/<key>/<path>    the files a unit wrote under that key
+    records/<name>.json       one record per unit: its SHA-256, a newline, then its JSON
+    files/<unit>/<sha256>     the files a unit wrote, each named by the SHA-256 of its bytes
+    tmp/                      files being written (``<pid>-<random>``), renamed into place whole
 
-A record is trusted only if it is a JSON object of this :data:`FORMAT` whose
-``name`` is its own, and a unit's files only if every one of them is there
-with the size its record gives (:meth:`Store.complete`).  Anything else --
-a damaged or truncated file, a record of another release, a missing file --
-is ignored: the unit is built again and its record replaced.  Records are
-JSON, written and read by orjson (a file it cannot read, such as one that
-is not UTF-8 or holds NaN, is one to ignore).  They are written to a
-temporary file and renamed into place, so a build that is interrupted
-leaves the old record or the new one, never half of one; a unit's files
-are complete before its record names them.
+The cache is only a cache:
 
-Keys (:mod:`pelican.plugins.podium.keys`) are hex digests and names are
-``event-<slug>`` (slugs are checked ids) or a fixed word, and a record's
-file paths must be plain relative paths (:func:`relative`), so no record can
-point outside the cache or the output folder.
+- a record is used only when its bytes hash to the digest written before
+  them, its JSON is an object of this :data:`FORMAT` and its ``name`` is its
+  own; a file only when its bytes hash to its name.  Anything else -- a
+  damaged, truncated or foreign file, a record of another release, a file
+  that is missing -- reads as nothing, and the build makes it again;
+- nothing is ever followed through a symbolic link: every folder below
+  ``CACHE_PATH/podium`` is opened without following links (a link, or a
+  file, where a folder belongs is replaced by a real folder), and every
+  file is opened the same way, so a link planted in the cache is read as
+  nothing and written over, never through;
+- the cache shares no file with the output: what goes into the output is a
+  copy (:mod:`.output`);
+- every file is written under a temporary name in ``tmp/`` and renamed into
+  place, so a build that is killed leaves the old file or the new one; what
+  a killed build left in ``tmp/`` is removed by the next (:meth:`Store.tidy`).
+
+Two builds may share a cache: a record or a file is replaced whole, and a
+file named by its digest holds the same bytes whoever wrote it.
+
+Unit and record names are ``event-<slug>.<digest>`` (slugs are checked ids)
+or a fixed word with a digest, so no name can lead outside the cache.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import re
-import shutil
-import tempfile
+import secrets
+import stat
+from contextlib import contextmanager
 from pathlib import Path
 
 import orjson
 
-from .output import umask
-
-FORMAT = 1
+FORMAT = 2
 FOLDER = "podium"
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
-KEY = re.compile(r"^[0-9a-f]{16,64}$")
+DIGEST = re.compile(r"^[0-9a-f]{64}$")
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 
 
-# one or more parts, '/' between them; no part empty, "." or ".."; no backslash or NUL anywhere
-RELATIVE = re.compile(r"(?!\.\.?(?:/|$))[^/\\\0]+(?:/(?!\.\.?(?:/|$))[^/\\\0]+)*")
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
-def relative(path: str) -> bool:
-    """``path`` is a plain relative path (no ``..``, no root, no NUL): it stays below any folder."""
-    return RELATIVE.fullmatch(path) is not None
+def umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
-# the records this process read or wrote last: path -> (the file's stamp then, the record).
-# Records are written by rename, so a record written again is a new file (a new inode);
-# one changed in place has another size or time.
-_KNOWN: dict = {}
+def open_folder(root: str, parts, create: bool = True) -> int:
+    """A descriptor of the folder ``root/part/part/...``, each part opened without
+    following a link; a link or a file where a part belongs is replaced by a
+    real folder when ``create`` (else FileNotFoundError).  ``root`` itself is
+    taken as it is (made when missing)."""
+    if create:
+        os.makedirs(root, exist_ok=True)
+    fd = os.open(root, os.O_RDONLY | _DIRECTORY)
+    try:
+        for part in parts:
+            try:
+                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NO_FOLLOW, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno not in (errno.ENOENT, errno.ELOOP, errno.ENOTDIR) or not create:
+                    raise FileNotFoundError(errno.ENOENT, "not a folder", part) from None
+                if exc.errno != errno.ENOENT:  # a link or a file: replaced, never followed
+                    os.unlink(part, dir_fd=fd)
+                try:
+                    os.mkdir(part, dir_fd=fd)
+                except FileExistsError:  # another build made it meanwhile
+                    pass
+                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NO_FOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
 
 
-def _stamp(info) -> tuple:
-    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+@contextmanager
+def folder(root: str, parts, create: bool = True):
+    fd = open_folder(root, parts, create)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def read_file(name: str, dir_fd: int) -> bytes | None:
+    """The bytes of the regular file ``name`` in the folder ``dir_fd`` (a link is not followed), or None."""
+    try:
+        fd = os.open(name, os.O_RDONLY | _NO_FOLLOW, dir_fd=dir_fd)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _write_into(tmp: int, target: int, name: str, data: bytes) -> None:
+    """``data`` written as a new file in the folder ``tmp``, then renamed to ``name`` in ``target``."""
+    temporary = f"{os.getpid()}-{secrets.token_hex(8)}"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o666, dir_fd=tmp)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.rename(temporary, name, src_dir_fd=tmp, dst_dir_fd=target)
+    except BaseException:
+        try:
+            os.unlink(temporary, dir_fd=tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
 
 
 class Store:
-    """The records and files of the units of a cache folder."""
+    """The records and files of one cache folder (``CACHE_PATH/podium``)."""
 
     def __init__(self, cache_path):
+        self.cache_path = str(cache_path)
         self.root = Path(cache_path) / FOLDER
+
+    # -- writing whole -----------------------------------------------------------------
+
+    def _write(self, parts, name: str, data: bytes) -> None:
+        """``data`` as ``parts/name``: written in ``tmp/``, then renamed into place."""
+        with folder(self.cache_path, [FOLDER, "tmp"]) as tmp, folder(self.cache_path, [FOLDER, *parts]) as target:
+            _write_into(tmp, target, name, data)
+
+    def tidy(self) -> None:
+        """Remove what killed builds left in ``tmp/`` (files of processes that are gone)."""
+        try:
+            with folder(self.cache_path, [FOLDER, "tmp"], create=False) as tmp:
+                for name in os.listdir(tmp):
+                    pid = name.split("-", 1)[0]
+                    if not pid.isdigit() or not _pid_alive(int(pid)):
+                        try:
+                            os.unlink(name, dir_fd=tmp)
+                        except OSError:
+                            pass
+        except OSError:
+            pass
 
     # -- records -----------------------------------------------------------------------
 
     def record(self, name: str) -> dict | None:
-        """The record of ``name``, or None if there is none to trust.  The same
-        object for every call while the record's file is the one read or
-        written last in this process (:data:`_KNOWN`): callers never change it."""
-        path = str(self.root / "entries" / f"{name}.json")
+        """The record of ``name``, or None if there is none to trust."""
+        if not NAME.match(name):
+            return None
         try:
-            stamp = _stamp(os.stat(path))
-            known = _KNOWN.get(path)
-            if known is not None and known[0] == stamp:
-                return known[1]
-            with open(path, "rb") as handle:
-                data = orjson.loads(handle.read())  # a build that has nothing to do reads every event's record
-        except (OSError, ValueError):  # orjson's errors, bytes that are not UTF-8 among them, are ValueErrors
+            with folder(self.cache_path, [FOLDER, "records"], create=False) as records:
+                data = read_file(f"{name}.json", records)
+        except OSError:
             return None
-        data = self._trusted(name, data)
-        _KNOWN[path] = (stamp, data)
-        return data
-
-    @staticmethod
-    def _trusted(name: str, data) -> dict | None:
-        """``data`` if it is a record of ``name`` of this :data:`FORMAT` whose file paths are plain relative ones."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("name") != name:
+        if data is None or len(data) < 65 or data[64:65] != b"\n" or sha256(data[65:]) != data[:64].decode("ascii", "replace"):
             return None
-        key, files = data.get("key"), data.get("files")
-        if not isinstance(key, str) or not KEY.match(key) or not isinstance(files, dict):
-            return None
-        if not all(isinstance(path, str) and relative(path) and isinstance(size, int) for path, size in files.items()):
-            return None
-        return data
-
-    def keep_record(self, name: str, key: str, files: dict, **values) -> None:
-        """Write the record of ``name`` (atomically); ``files``: path -> size."""
-        data = {"format": FORMAT, "name": name, "key": key, "files": files, **values}
-        folder = self.root / "entries"
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
         try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
-            os.chmod(temporary, 0o666 & ~umask())  # as open() would make it
-            target = folder / f"{name}.json"
-            os.replace(temporary, target)
-            _KNOWN[str(target)] = (_stamp(os.stat(target)), data)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+            found = orjson.loads(data[65:])
+        except ValueError:
+            return None
+        if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("name") != name:
+            return None
+        return found
+
+    def keep_record(self, name: str, **values) -> None:
+        """Write the record of ``name`` (whole, or not at all)."""
+        if not NAME.match(name):
+            raise ValueError(f"not a cache name: {name!r}")
+        body = orjson.dumps({"format": FORMAT, "name": name, **values},
+                            option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+        self._write(["records"], f"{name}.json", sha256(body).encode("ascii") + b"\n" + body)
+
+    def drop_record(self, name: str) -> None:
+        try:
+            with folder(self.cache_path, [FOLDER, "records"], create=False) as records:
+                os.unlink(f"{name}.json", dir_fd=records)
+        except OSError:
+            pass
+
+    def record_names(self, prefix: str) -> list[str]:
+        """The names of the records that start with ``prefix``."""
+        try:
+            with folder(self.cache_path, [FOLDER, "records"], create=False) as records:
+                names = os.listdir(records)
+        except OSError:
+            return []
+        return sorted(n[:-5] for n in names if n.startswith(prefix) and n.endswith(".json"))
 
     # -- files -------------------------------------------------------------------------
 
-    def folder(self, name: str, key: str) -> Path:
-        """Where the files of ``name`` under ``key`` are kept."""
-        if not NAME.match(name) or not KEY.match(key):
-            raise ValueError(f"not a cache name and key: {name!r} {key!r}")
-        return self.root / "files" / name / key
+    def keep_files(self, unit: str, files) -> None:
+        """Keep every ``(digest, bytes)`` of ``files`` as a file of ``unit``."""
+        if not NAME.match(unit):
+            raise ValueError(f"not a cache name: {unit!r}")
+        with folder(self.cache_path, [FOLDER, "tmp"]) as tmp, folder(self.cache_path, [FOLDER, "files", unit]) as target:
+            for digest, data in files:
+                _write_into(tmp, target, digest, data)
 
-    def file(self, name: str, key: str, path: str) -> Path:
-        return self.folder(name, key) / path
+    def file(self, unit: str, digest: str) -> bytes | None:
+        """The bytes kept for ``unit`` under ``digest``, if they hash to it; else None."""
+        if not NAME.match(unit) or not DIGEST.match(digest):
+            return None
+        try:
+            with folder(self.cache_path, [FOLDER, "files", unit], create=False) as files:
+                data = read_file(digest, files)
+        except OSError:
+            return None
+        return data if data is not None and sha256(data) == digest else None
 
-    def complete(self, name: str, record: dict) -> bool:
-        """Every file of the record is kept, with its size."""
-        folder = self.folder(name, record["key"])
-        for path, size in record["files"].items():
-            try:
-                if os.stat(folder / path).st_size != size:
-                    return False
-            except (OSError, ValueError):
-                return False
-        return True
+    def keep_only(self, unit: str, digests) -> None:
+        """Remove the files of ``unit`` that are not among ``digests``."""
+        wanted = set(digests)
+        try:
+            with folder(self.cache_path, [FOLDER, "files", unit], create=False) as files:
+                for name in os.listdir(files):
+                    if name not in wanted:
+                        try:
+                            os.unlink(name, dir_fd=files)
+                        except OSError:
+                            pass
+        except OSError:
+            pass
 
-    def staging(self, name: str) -> Path:
-        """A new empty folder for the files of ``name`` being written."""
-        parent = self.root / "files" / name
-        parent.mkdir(parents=True, exist_ok=True)
-        return Path(tempfile.mkdtemp(prefix=".staging-", dir=parent))
-
-    def keep_files(self, name: str, key: str, staging: Path) -> Path:
-        """Make ``staging`` the files of ``name`` under ``key``; the other keys of ``name`` are dropped."""
-        target = self.folder(name, key)
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(staging, target)
-        for other in target.parent.iterdir():
-            if other != target and not other.name.startswith(".staging-"):
-                shutil.rmtree(other, ignore_errors=True)
-        return target
-
-    def drop(self, name: str) -> None:
-        """Forget ``name`` (an event that is no longer in the results)."""
-        (self.root / "entries" / f"{name}.json").unlink(missing_ok=True)
-        shutil.rmtree(self.root / "files" / name, ignore_errors=True)
-
-    def names(self, prefix: str) -> list[str]:
-        """The names of the records that start with ``prefix``."""
-        folder = self.root / "entries"
-        if not folder.is_dir():
-            return []
-        return sorted(p.name[:-5] for p in folder.iterdir() if p.name.startswith(prefix) and p.name.endswith(".json"))
-
-    def clear_staging(self) -> None:
-        """Remove the staging folders a killed build left."""
-        files = self.root / "files"
-        if files.is_dir():
-            for unit in files.iterdir():
-                for stale in unit.glob(".staging-*"):
-                    shutil.rmtree(stale, ignore_errors=True)
+    def drop(self, unit: str) -> None:
+        """Forget ``unit`` (an event no longer in the results): its record and its files."""
+        self.drop_record(unit)
+        self.keep_only(unit, ())
+        try:
+            with folder(self.cache_path, [FOLDER, "files"], create=False) as files:
+                os.rmdir(unit, dir_fd=files)
+        except OSError:
+            pass

@@ -40,10 +40,10 @@ def sizes(settings: dict | None = None) -> dict:
     found = dict(SIZES)
     given = (settings or {}).get("PODIUM_PAGE_SIZES") or {}
     if not isinstance(given, dict):
-        raise SystemExit(f"the setting PODIUM_PAGE_SIZES must map kinds of list to numbers, not {given!r}")
+        raise ValueError(f"the setting PODIUM_PAGE_SIZES must map kinds of list to numbers, not {given!r}")
     for kind, size in given.items():
         if isinstance(size, bool) or not isinstance(size, int):
-            raise SystemExit(f"the setting PODIUM_PAGE_SIZES: {kind} must be a whole number, not {size!r}")
+            raise ValueError(f"the setting PODIUM_PAGE_SIZES: {kind} must be a whole number, not {size!r}")
         found[kind] = max(1, size)
     return found
 

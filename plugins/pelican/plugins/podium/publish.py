@@ -15,7 +15,7 @@ The rules:
   what it holds is looked at once the lock is held, when no build that
   started first is still writing it;
 * one publish at a time per output: a second one (or a ``make html`` into
-  it) waits for the lock beside the output (:mod:`.lock`, the one every
+  it) waits for the lock beside the output (:mod:`.build_lock`, the one every
   build holds) up to ``--wait`` seconds, then stops with a message;
 * the search index is made as ``make html`` makes it (:func:`.build.search_index`),
   in the staging folder, before the swap.
@@ -129,7 +129,7 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
 def publish(settings: str, output: Path, content: str = "content", wait: float = 600.0) -> int:
     """Build, index and swap in; 0, or 1 with one line on stderr saying why.
     One publish (or build) into ``output`` at a time: the lock beside it
-    (:mod:`.lock`) is held from before anything is touched to the end."""
+    (:mod:`.build_lock`) is held from before anything is touched to the end."""
     output = output.resolve()
     protected = protected_folders(settings, content)
     try:

@@ -1,6 +1,6 @@
 """A folder's digest without reading its files again while their stat says they are unchanged.
 
-:func:`~pelican.plugins.podium.keys.folder_files` reads every byte of a
+:func:`~pelican.plugins.podium.cache_keys.folder_files` reads every byte of a
 folder.  :class:`Stamps` gives the same digest but reads a file only when
 it has to: it keeps, for every file it read, the file's *stamp* -- size,
 modification and change times (nanoseconds) and inode -- and the digest of
@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from . import keys
+from . import cache_keys
 
 MARGIN = 2_000_000_000  # nanoseconds: two seconds, the coarsest common granularity (FAT)
 NAME = "stamps"
@@ -50,19 +50,19 @@ class Stamps:
         self.read = 0  # files read in this build
 
     def folder_files(self, folder: Path) -> str:
-        """:func:`.keys.folder_files` of ``folder``, reading only the files whose stamp changed."""
-        return keys.folder_files(folder, self.file_digest)
+        """:func:`.cache_keys.folder_files` of ``folder``, reading only the files whose stamp changed."""
+        return cache_keys.folder_files(folder, self.file_digest)
 
     def file_digest(self, path: str, info) -> str:
         if info is None:
-            return keys.file_digest(path)
+            return cache_keys.file_digest(path)
         stamp = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
         known = self.before.get(path)
         if (isinstance(known, list) and len(known) == 2 and known[0] == stamp and isinstance(known[1], str)
                 and max(info.st_mtime_ns, info.st_ctime_ns) < self.trusted_until):
             found = known[1]
         else:
-            found = keys.file_digest(path)
+            found = cache_keys.file_digest(path)
             self.read += 1
         if found != "unreadable":
             self.now[path] = [stamp, found]
@@ -71,4 +71,4 @@ class Stamps:
     def save(self) -> None:
         """Keep the stamps of the files looked at in this build, if any file was read or is gone."""
         if self.read or self.now.keys() != self.before.keys():
-            self.store.keep_record(NAME, keys.digest(self.taken), {}, taken=self.taken, table=self.now)
+            self.store.keep_record(NAME, taken=self.taken, table=self.now)

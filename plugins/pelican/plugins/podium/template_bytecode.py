@@ -22,6 +22,7 @@ afterwards find them too.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -31,7 +32,9 @@ from jinja2 import FileSystemBytecodeCache, TemplateError
 
 import podium_core
 
-FOLDER = "podium-templates"
+from .cache import open_folder
+
+FOLDER = ("podium", "templates")  # below CACHE_PATH
 
 # the environment's options that change the generated code
 OPTIONS = ("block_start_string", "block_end_string", "variable_start_string", "variable_end_string",
@@ -54,13 +57,15 @@ def _text(value) -> str:
 
 
 def use(env: jinja2.Environment, cache_path) -> None:
-    """Keep ``env``'s compiled templates below ``cache_path``/podium-templates
-    (call it once ``env`` is set up: the fingerprint is taken now)."""
-    folder = Path(cache_path) / FOLDER / fingerprint(env)
+    """Keep ``env``'s compiled templates below ``cache_path``/podium/templates
+    (call it once ``env`` is set up: the fingerprint is taken now).  Every
+    folder on the way is a real one (:func:`.cache.open_folder`)."""
+    parts = [*FOLDER, fingerprint(env)]
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        os.close(open_folder(str(cache_path), parts))
     except OSError:  # a read-only cache: the build compiles everything, as without one
         return
+    folder = Path(cache_path).joinpath(*parts)
     env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 

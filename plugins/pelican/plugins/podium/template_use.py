@@ -3,11 +3,15 @@
 A page's template extends, includes and imports others, some by a name it
 computes from the data (``'podium/' ~ system ~ '/round-waiting.html'``),
 some of them missing on purpose (``ignore missing``).  Which ones a page
-uses is known exactly only once it is rendered: :class:`Watch` records
-every name the templates ask the environment for while :meth:`Watch.recording`,
-found or not, through the environment's public ``get_template`` and
-``select_template`` (the generated code of ``extends``, ``include`` and
-``import`` calls them), and the page's own template.
+uses is known exactly only once it is rendered.  :class:`RecordingLoader`
+is the environment's loader (it wraps the one the environment had): Jinja
+asks it for every template it does not hold yet, found or missing, and
+asks the ``uptodate`` function it handed out with a template each time
+that template is used again -- an ``extends``, ``include`` or ``import``
+of it, in any page.  While :meth:`RecordingLoader.recording`, both add the
+template's name to the set being recorded.  (The loader tells Jinja that a
+template it holds is always up to date: a build's templates do not change
+under it, and Pelican makes a new environment for every build.)
 
 The names an event's pages asked for are kept in its cache record with the
 digest of each one's source then (:func:`sources`); a later build renders
@@ -23,36 +27,28 @@ import hashlib
 import os
 from contextlib import contextmanager
 
-from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, TemplateNotFound
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, PrefixLoader, TemplateNotFound
 
 
-class Watch:
-    """Records the template names ``env`` is asked for, while recording."""
+class RecordingLoader(BaseLoader):
+    """``inner``'s templates, recording the names asked for while :meth:`recording`."""
 
-    def __init__(self, env):
+    def __init__(self, inner):
+        self.inner = inner
         self.names: set | None = None
-        get, select = env.get_template, env.select_template
 
-        def get_template(name, parent=None, globals=None):  # noqa: A002 - Jinja's parameter name
-            self.add(env.join_path(name, parent) if isinstance(name, str) and parent else name)
-            return get(name, parent, globals)
+    def get_source(self, environment, template):
+        self.add(template)
+        source, filename, _uptodate = self.inner.get_source(environment, template)  # TemplateNotFound: recorded above
 
-        def select_template(names, parent=None, globals=None):  # noqa: A002
-            asked = [env.join_path(name, parent) if isinstance(name, str) and parent else name for name in names]
-            try:
-                found = select(names, parent, globals)
-            except TemplateNotFound:
-                for name in asked:
-                    self.add(name)
-                raise
-            for name in asked:  # the names tried, up to the one found
-                self.add(name)
-                if name == found.name:
-                    break
-            return found
+        def uptodate() -> bool:
+            self.add(template)
+            return True
 
-        env.get_template = get_template
-        env.select_template = select_template
+        return source, filename, uptodate
+
+    def list_templates(self):
+        return self.inner.list_templates()
 
     def add(self, name) -> None:
         if self.names is not None and isinstance(name, str):
@@ -72,7 +68,7 @@ def sources(env, digest_of=None) -> dict:
     """name -> digest of its source, of every template ``env``'s loader can give
     (a theme's override in place of the original it hides).
 
-    With ``digest_of(path, stat)`` (:meth:`.stamps.Stamps.file_digest`), a
+    With ``digest_of(path, stat)`` (:meth:`.file_stamps.Stamps.file_digest`), a
     template that a file gives (:func:`template_file`) is known by the
     digest of that file's bytes, read only when its stat changed; any other
     by the SHA-256 of the source its loader gives."""
@@ -114,6 +110,8 @@ def template_file(loader, name: str):
             if os.path.isfile(path):
                 return path
         return None
+    if isinstance(loader, RecordingLoader):
+        return template_file(loader.inner, name)
     if isinstance(loader, ChoiceLoader):
         for inner in loader.loaders:
             found = template_file(inner, name)

@@ -8,7 +8,7 @@ An event's pages are a function of
   event uses is known only once it is loaded);
 - Podium's code and the releases of the libraries it runs on (:func:`code`);
 - the templates its pages asked for when they were last rendered (found or
-  missing: :mod:`.used`), each by the digest of its source;
+  missing: :mod:`.template_use`), each by the digest of its source;
 - the translations of the language its pages are written in;
 - the settings (:func:`settings`);
 - what the build takes from Pelican and from the other events: the site
