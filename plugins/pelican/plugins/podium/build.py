@@ -1,90 +1,182 @@
-"""``make html``: Pelican's build into the output folder, then its search index.
+"""``make html``: the site built whole beside the live one, indexed for search, then swapped in.
 
 The rules:
 
 * the site is built in this process through Pelican's public API
-  (``read_settings``, ``Pelican.run``), as the ``pelican`` command would;
+  (``read_settings``, ``Pelican.run``), as the ``pelican`` command would,
+  but into the cache's copy of the site (``CACHE_PATH/podium/sites/``), never
+  into the live output folder: that copy is the site as the build before
+  the last one left it, so Podium brings it up to date by writing only what
+  changed since (its pages, and its search index, are made there);
+* only when all of that succeeded is the copy exchanged with the output
+  folder -- one atomic exchange on Linux (:mod:`.swap`) -- so a reader of
+  the output sees the old site or the new one, never a torn page, and the
+  previous site becomes the cache's copy, for the next build to bring up to
+  date.  An output on another file system than the cache is built in place;
 * whatever stops the build -- problems in the results (one
-  ``path:line: message`` each), another build holding the output, a
-  write the system refuses (a full disk, a read-only folder, an I/O
-  error), a static file Pelican could not copy -- ends with lines on
-  stderr and exit 1, never a traceback; Ctrl-C ends it with one line and
-  exit 130 (every file is whole; the next build finishes the job);
+  ``path:line: message`` each), another build holding the output, a write
+  the system refuses (a full disk, a read-only folder, an I/O error), a
+  static file Pelican could not copy, a failing search index -- ends with
+  lines on stderr and exit 1, never a traceback, and leaves the output as
+  it was; Ctrl-C ends it with one line and exit 130;
+* one build at a time into an output (:mod:`.build_lock`): ``make serve``
+  and ``make publish`` take turns with it;
 * the Pagefind index (PyPI's ``pagefind``, the ``search`` extra) is built
-  into a staging folder of the output and swapped in for ``pagefind/``
-  only when it is whole (:mod:`.searchindex`): a failing or killed
-  indexing keeps the previous index and fails the build (exit 1, one
-  line).  Without pagefind installed the site has no index and the search
-  page lists every event and player.  The index is made while holding the
-  output's lock (:mod:`.build_lock`), as the build is.
+  into a staging folder and swapped in for ``pagefind/`` only when it is
+  whole (:mod:`.searchindex`).  Without pagefind installed the site has no
+  index and the search page lists every event and player.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import logging
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from importlib.util import find_spec
 from pathlib import Path
 
-from . import atomic, lock, searchindex
-from .output import umask
-from .swap import put_back, swap_in
+from . import build_lock, searchindex
+from .cache import FOLDER, open_folder, umask
+from .swap import exchange, put_back, swap_in
 
 SEARCH_FOLDER = "pagefind"
 INDEX_STAGING_PREFIX = ".podium-index-"
+PODIUM_LOGGER = "pelican.plugins.podium"
 
 
-class _CopyFailures(logging.Handler):
-    """Pelican logs a static file it could not copy as a warning carrying the
-    ``OSError``, and goes on: the build counts them as failures."""
+def reason(exc: OSError) -> str:
+    """What the system said, and about which path: ``No space left on device (out/a.html)``."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
 
-    def __init__(self):
+
+def cannot_write(exc: OSError) -> str:
+    """The one line that ends a build whose write the system refused."""
+    return f"cannot write the site: {reason(exc)}"
+
+
+class Said(logging.Handler):
+    """What Podium logs during a build: its problems printed as they are, one line
+    each, on stderr (or kept, for a preview server); ``errors`` counts them.
+    Pelican logs a static file it could not copy as a warning carrying the
+    ``OSError``, and goes on: those are kept in ``copy_failures``."""
+
+    def __init__(self, echo: bool = True):
         super().__init__(logging.WARNING)
-        self.failures: list[OSError] = []
+        self.echo = echo
+        self.errors: list[str] = []
+        self.copy_failures: list[OSError] = []
 
     def emit(self, record):
+        if record.name == PODIUM_LOGGER or record.name.startswith(PODIUM_LOGGER + "."):
+            message = record.getMessage()
+            if record.levelno >= logging.ERROR:
+                self.errors.append(message)
+            if self.echo:
+                print(message if record.levelno >= logging.ERROR else f"warning: {message}", file=sys.stderr)
+            return
         args = record.args if isinstance(record.args, tuple) else ()
-        self.failures.extend(arg for arg in args if isinstance(arg, OSError))
+        self.copy_failures.extend(arg for arg in args if isinstance(arg, OSError))
+
+
+@contextmanager
+def listening(echo: bool = True):
+    """A :class:`Said` on Podium's logger (which then stops passing its lines on to
+    Pelican's) and on ``pelican.utils`` (static copies), for the block."""
+    said = Said(echo)
+    podium, utils = logging.getLogger(PODIUM_LOGGER), logging.getLogger("pelican.utils")
+    podium.addHandler(said)
+    utils.addHandler(said)
+    propagate = podium.propagate
+    podium.propagate = False
+    try:
+        yield said
+    finally:
+        podium.propagate = propagate
+        podium.removeHandler(said)
+        utils.removeHandler(said)
+
+
+def settings_of(settings_file: str, output: Path, content: str, cache_path: str | None = None, extra=None):
+    from pelican.settings import read_settings
+
+    override = {"OUTPUT_PATH": str(output), "PATH": content, **(extra or {})}
+    if cache_path:
+        override["CACHE_PATH"] = cache_path
+    return read_settings(settings_file, override=override)
 
 
 def run_pelican(settings_file: str, output: Path, content: str, cache_path: str | None = None) -> int:
-    """Build the site into ``output``; 0, or 1 after saying why on stderr."""
+    """Build the site into ``output`` (in place); 0, or 1 after saying why on stderr."""
     from pelican import Pelican
     from pelican.log import init as init_logging
-    from pelican.settings import read_settings
 
     init_logging(level=logging.WARNING, name="pelican")
-    copies = _CopyFailures()
-    logging.getLogger("pelican.utils").addHandler(copies)
     try:
-        override = {"OUTPUT_PATH": str(output), "PATH": content}
-        if cache_path:
-            override["CACHE_PATH"] = cache_path
-        settings = read_settings(settings_file, override=override)
-        Pelican(settings).run()
-    except SystemExit as stopped:  # problems in the results, a busy output, a refused write
-        if stopped.code not in (None, 0):
-            print(stopped.code if isinstance(stopped.code, str) else f"the build stopped (exit {stopped.code})",
-                  file=sys.stderr)
-            return 1
+        with listening() as said:
+            Pelican(settings_of(settings_file, output, content, cache_path)).run()
     except OSError as exc:
-        print(atomic.cannot_write(exc), file=sys.stderr)
+        print(cannot_write(exc), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl-C: every file is whole, and the next build finishes the job
+    except KeyboardInterrupt:  # Ctrl-C: the output is as it was; the next build finishes the job
         print("the build was interrupted; the next one finishes it", file=sys.stderr)
         return 130
-    finally:
-        logging.getLogger("pelican.utils").removeHandler(copies)
-        lock.release_all()
-    if copies.failures:
-        print(f"cannot write the site: a static file was not copied: {atomic.reason(copies.failures[0])}", file=sys.stderr)
+    if said.errors:
+        return 1
+    if said.copy_failures:
+        print(f"cannot write the site: a static file was not copied: {reason(said.copy_failures[0])}", file=sys.stderr)
         return 1
     return 0
+
+
+def site_copy(cache_path: str, output: Path) -> Path | None:
+    """The cache's copy of the site at ``output`` (made, empty, when missing), or None
+    when it cannot be swapped with ``output`` (another file system)."""
+    name = hashlib.sha256(str(output).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    os.close(open_folder(cache_path, [FOLDER, "sites", name]))
+    copy = Path(cache_path) / FOLDER / "sites" / name
+    if output.exists() and os.stat(output).st_dev != os.stat(copy).st_dev:
+        return None
+    return copy
+
+
+def build(settings_file: str, output: Path, content: str, cache_path: str | None = None, search: bool = True,
+          wait: float = 600.0) -> int:
+    """``make html`` (see the module docstring): 0, or 1 (130 for Ctrl-C) after saying why."""
+    output = output.resolve()
+    if output.exists() and not output.is_dir():
+        print(f"the output folder {output} is not a folder; nothing was written", file=sys.stderr)
+        return 1
+    try:
+        cache = cache_path or str(settings_of(settings_file, output, content)["CACHE_PATH"])
+        build_lock.acquire(cache, output, wait)
+        try:
+            put_back(output)  # after a swap killed between its renames
+            copy = site_copy(cache, output)
+            target = copy or output
+            code = run_pelican(settings_file, target, content, cache)
+            if code == 0 and search:
+                code = index_for_search(target, cache, wait)
+            if code == 0 and copy is not None:
+                target.chmod(0o777 & ~umask())
+                exchange(target, output)
+            return code
+        finally:
+            build_lock.release(output)
+    except build_lock.Busy as busy:
+        print(busy, file=sys.stderr)
+    except OSError as exc:
+        print(cannot_write(exc), file=sys.stderr)
+    except KeyboardInterrupt:
+        print("the build was interrupted; the output is as it was", file=sys.stderr)
+        return 130
+    return 1
 
 
 def pagefind_command() -> list[str] | None:
@@ -96,20 +188,20 @@ class IndexFailed(Exception):
     """Pagefind failed or left an incomplete index; the text says how."""
 
 
-def search_index(site: Path, wait: float = 600.0) -> bool:
+def search_index(site: Path, cache_path: str, wait: float = 600.0) -> bool:
     """Make the Pagefind index of ``site`` in a staging folder inside it and swap
     it in for ``pagefind/`` only when it is whole (:mod:`.searchindex`), holding
     the lock of ``site`` (:mod:`.build_lock`) meanwhile.  False, and nothing done,
     when pagefind is not installed.  Raises :class:`IndexFailed` (the previous
     index kept), ``OSError`` for a write the system refused and
-    :class:`.lock.Busy` when another build holds ``site`` for longer than ``wait``."""
+    :class:`.build_lock.Busy` when another build holds ``site`` for longer than ``wait``."""
     command = pagefind_command()
     if command is None:
         return False
-    held = lock.held(site)  # by the caller: theirs to let go
-    lock.acquire(site, wait)
+    held = build_lock.held(site)  # by the caller: theirs to let go
+    build_lock.acquire(cache_path, site, wait)
     try:
-        put_back(site / SEARCH_FOLDER)  # after a swap killed between its two renames
+        put_back(site / SEARCH_FOLDER)  # after a swap killed between its renames
         for stale in site.glob(INDEX_STAGING_PREFIX + "*"):
             shutil.rmtree(stale, ignore_errors=True)
         staging = Path(tempfile.mkdtemp(prefix=INDEX_STAGING_PREFIX, dir=site))
@@ -130,29 +222,29 @@ def search_index(site: Path, wait: float = 600.0) -> bool:
             shutil.rmtree(staging, ignore_errors=True)
     finally:
         if not held:
-            lock.release(site)
+            build_lock.release(site)
     return True
 
 
-def index_for_search(site: Path, wait: float = 600.0) -> int:
+def index_for_search(site: Path, cache_path: str, wait: float = 600.0) -> int:
     """:func:`search_index` for ``make html``: 0, or 1 after one line on stderr."""
     try:
-        if not search_index(site, wait):
-            print(f"note: pagefind is not installed: {site} has no search index; the search page lists every event and player")
+        if not search_index(site, cache_path, wait):
+            print(f"note: pagefind is not installed: the site has no search index; the search page lists every event and player")
             return 0
     except IndexFailed as failed:
-        print(f"search index: {failed}; the previous index of {site} is kept", file=sys.stderr)
+        print(f"search index: {failed}; the previous index is kept", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"search index: cannot write it: {atomic.reason(exc)}; the previous index of {site} is kept", file=sys.stderr)
+        print(f"search index: cannot write it: {reason(exc)}; the previous index is kept", file=sys.stderr)
         return 1
-    except SystemExit as busy:
+    except build_lock.Busy as busy:
         print(busy, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"search index: interrupted; the previous index of {site} is kept", file=sys.stderr)
+        print("search index: interrupted; the previous index is kept", file=sys.stderr)
         return 130
-    print(f"search index: {site / SEARCH_FOLDER}")
+    print("search index: made")
     return 0
 
 
@@ -163,15 +255,18 @@ def main(argv=None) -> int:
     parser.add_argument("--content", default="content")
     parser.add_argument("--cache-path", help="Pelican's CACHE_PATH (default: the settings')")
     parser.add_argument("--no-search-index", action="store_true", help="build the pages only")
+    parser.add_argument("--in-place", action="store_true",
+                        help="build into the output folder itself (make publish builds into a fresh folder)")
     parser.add_argument("--search-index-only", action="store_true", help="index a built site only")
     args = parser.parse_args(argv)
     output = Path(args.output)
     wait = float(os.environ.get("PODIUM_LOCK_WAIT") or 600)
-    if not args.search_index_only:
-        code = run_pelican(args.settings, output, args.content, args.cache_path)
-        if code != 0 or args.no_search_index:
-            return code
-    return index_for_search(output.resolve(), wait)
+    if args.search_index_only:
+        cache = args.cache_path or str(settings_of(args.settings, output, args.content)["CACHE_PATH"])
+        return index_for_search(output.resolve(), cache, wait)
+    if args.in_place:
+        return run_pelican(args.settings, output, args.content, args.cache_path)
+    return build(args.settings, output, args.content, args.cache_path, search=not args.no_search_index, wait=wait)
 
 
 if __name__ == "__main__":

@@ -226,6 +226,23 @@ class Store:
             return []
         return sorted(n[:-5] for n in names if n.startswith(prefix) and n.endswith(".json"))
 
+    def keep_newest(self, prefix: str, count: int, keep: str) -> None:
+        """Of the records whose names start with ``prefix``, remove all but ``keep``
+        and the ``count`` written last."""
+        try:
+            with folder(self.cache_path, [FOLDER, "records"], create=False) as records:
+                found = []
+                for name in os.listdir(records):
+                    if name.startswith(prefix) and name.endswith(".json") and name != f"{keep}.json":
+                        try:
+                            found.append((os.stat(name, dir_fd=records, follow_symlinks=False).st_mtime_ns, name))
+                        except OSError:
+                            continue
+                for _time, name in sorted(found, reverse=True)[max(0, count - 1):]:
+                    os.unlink(name, dir_fd=records)
+        except OSError:
+            pass
+
     # -- files -------------------------------------------------------------------------
 
     def keep_files(self, unit: str, files) -> None:

@@ -61,10 +61,8 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from markupsafe import Markup
 from pelican import signals
 from pelican.generators import Generator
-from pelican.utils import get_relative_path, path_to_url
 
 from podium_core import workers
 from podium_core.errors import Problem, Problems
@@ -82,6 +80,7 @@ from .views import event_view
 
 logger = logging.getLogger(__name__)
 
+OUTPUT_RECORDS = 8  # the output folders whose records are kept (make html keeps two, make publish one)
 PAGE, DATA = "page", "data"  # how a file of an event reaches the output: Pelican's writer, or Podium's own write
 
 
@@ -349,7 +348,6 @@ class PodiumGenerator(Generator):
         os.makedirs(self.output_path, exist_ok=True)
         self.writer = writer
         self.known_folders: set = set()  # output folders made sure of (:func:`.output.make_way`)
-        self.verbatim = self.env.from_string("{{ podium_page }}")  # a page rendered in a worker, as it is
         self.written = self._written_record()
         events = self.written["events"]
         render = [slug for slug in self.slugs if slug in self.outcomes or not self._still_right(slug)]
@@ -378,20 +376,20 @@ class PodiumGenerator(Generator):
     def _written_record(self) -> dict:
         """What Podium wrote into this output folder before (:mod:`.output`): for each
         event [its cache name, the key of its pages there], the site-wide pages'
-        keys; empty for a folder it did not write (another inode at the same path)."""
-        digest = hashlib.sha256(self.output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-        self.written_name = f"output-{digest}"
-        record = self.store.record(self.written_name)
+        keys.  The record belongs to the folder itself (its device and inode), so
+        it follows the folder when ``make html`` swaps it in or out, and a new
+        folder at the same path starts with nothing known."""
         folder = output.identity(self.output_path)
+        self.written_name = f"output-{folder[0]}-{folder[1]}"
+        record = self.store.record(self.written_name)
         events = record.get("events") if record else None
         site = record.get("site") if record else None
-        if not isinstance(events, dict) or not isinstance(site, dict) or record.get("folder") != folder:
+        if not isinstance(events, dict) or not isinstance(site, dict):
             events, site = {}, {}
-            if record is not None:  # another folder now stands at this path: what it holds is unknown
-                logger.info("Podium: %s is not the folder it wrote before; every event is written into it", self.output_path)
         events = {slug: entry for slug, entry in events.items()
                   if isinstance(entry, list) and len(entry) == 2 and all(isinstance(part, str) for part in entry)}
-        return {"folder": folder, "events": events, "site": site}
+        self.store.keep_newest("output-", OUTPUT_RECORDS, self.written_name)
+        return {"events": events, "site": site}
 
     def _in_output(self, slug: str) -> bool:
         """The event's first file is in the output folder (its pages were not removed since)."""
@@ -419,13 +417,10 @@ class PodiumGenerator(Generator):
         return True
 
     def _put(self, path: str, kind: str, data: bytes) -> None:
-        """One file of an event into the output: a page through Pelican's writer, other files whole."""
-        if kind == PAGE:
-            output.make_way(self.output_path, path, self.known_folders)
-            self.writer.write_file(path, self.verbatim, self.context, relative_urls=self.relative_urls,
-                                   override_output=True, podium_page=Markup(data.decode("utf-8")))
-        else:
-            output.write(self.output_path, path, data, self.known_folders)
+        """One file of an event, kept in the cache, copied into the output whole (a page announced)."""
+        output.write(self.output_path, path, data, self.known_folders)
+        if kind == PAGE and signals.content_written.receivers:
+            signals.content_written.send(os.path.join(self.output_path, path), context=self.context)
 
     def _announce(self, slug: str) -> None:
         """``content_written`` for each page of an event left in place."""
@@ -469,13 +464,15 @@ class PodiumGenerator(Generator):
         for slug, made in workers.largest_first(self._make_event, slugs, self.jobs, size=self._size):
             files, document, people, templates = made
             name, key = self.event_name(slug), self.keys[slug]
-            for path, (kind, _digest, data) in sorted(files.items()):
-                self._put(path, kind, data)
+            if signals.content_written.receivers:
+                for path, (kind, _digest) in sorted(files.items()):
+                    if kind == PAGE:
+                        signals.content_written.send(os.path.join(self.output_path, path), context=self.context)
             self._forget_stale(slug, set(files))
             before = self.records.get(slug) or self.store.record(name)
             header = self.headers[slug]
             known = sha256(document.encode("utf-8"))
-            paths = {path: [digest, kind] for path, (kind, digest, _data) in files.items()}
+            paths = {path: [digest, kind] for path, (kind, digest) in files.items()}
             old = None
             if before is not None and isinstance(before.get("files"), dict) and before.get("key") != key:
                 old = {"key": before.get("key"), "paths": sorted(before["files"])}  # for other output folders
@@ -485,7 +482,7 @@ class PodiumGenerator(Generator):
                                    templates=None if templates is None else
                                    {template: self.template_sources.get(template) for template in templates},
                                    old_files=old)
-            self.store.keep_only(name, {digest for _kind, digest, _data in files.values()})
+            self.store.keep_only(name, {digest for _kind, digest in files.values()})
             self.written["events"][slug] = [name, key]
             self.records[slug] = self.store.record(name)
             self.summaries.pop(slug, None)
@@ -501,11 +498,12 @@ class PodiumGenerator(Generator):
         return evaluated.size
 
     def _make_event(self, slug: str) -> tuple:
-        """One event viewed, and its event.json, pages and extension files rendered and
-        kept in the cache: (path -> (kind, digest, bytes), the event's summary as JSON,
-        its player ids, the templates its pages asked for or None when that is not
-        known).  Runs in a worker process; an event the build did not evaluate (only
-        shown differently now) is evaluated here, as it was without a problem before."""
+        """One event viewed, and its event.json, pages and extension files written into
+        the output (:class:`EventFiles`) and kept in the cache: (path -> (kind, digest),
+        the event's summary as JSON, its player ids, the templates its pages asked
+        for or None when that is not known).  Runs in a worker process; an event the
+        build did not evaluate (only shown differently now) is evaluated here, as it
+        was without a problem before."""
         evaluated = self.outcomes.get(slug)
         if evaluated is not None:
             outcome = evaluated.outcome()
@@ -526,7 +524,7 @@ class PodiumGenerator(Generator):
         else:
             self._render_event(ev, pages)
             templates = None
-        self.store.keep_files(self.event_name(slug), [(digest, data) for _kind, digest, data in pages.files.values()])
+        self.store.keep_files(self.event_name(slug), pages.kept)
         return pages.files, summary.dumps(ev.summary), sorted(ev.people), templates
 
     def _render_event(self, ev, pages: EventFiles) -> None:
@@ -700,20 +698,27 @@ def _evaluated(folder, registry, variants, urls: Urls, language: str | None, pac
 
 
 class EventFiles:
-    """An event's files as they are made: each page rendered as Pelican's writer
-    renders it (the context it gives a page: :func:`page_context`), each file
-    with the SHA-256 of its bytes."""
+    """An event's files as they are made: each page written by Pelican's writer
+    (the one Pelican handed the generator; in a worker, its forked copy), its
+    other files written whole (:func:`.output.write`), and each kept with the
+    SHA-256 of its bytes.  ``content_written`` is muted meanwhile: the build's
+    own process announces every page once, where other plugins listen."""
 
     def __init__(self, generator: PodiumGenerator):
         self.generator = generator
-        self.files: dict = {}  # path -> (kind, digest, bytes)
+        self.output = generator.output_path
+        self.known: set = set()  # output folders made sure of
+        self.files: dict = {}  # path -> (kind, digest)
+        self.kept: list = []  # (digest, bytes) of every file, for the cache
 
     def page(self, path: str, template: str, **values) -> None:
         generator = self.generator
         found = generator.get_template(template)
-        text = found.render(page_context(generator.context, path, generator.relative_urls, values))
-        data = text.encode("utf-8")
-        self.files[path] = (PAGE, sha256(data), data)
+        output.make_way(self.output, path, self.known)
+        with signals.content_written.muted():
+            generator.writer.write_file(path, found, generator.context, relative_urls=generator.relative_urls,
+                                        override_output=True, **values)
+        self._keep(path, PAGE, output.read(self.output, path))
 
     def cut(self, where: tuple, template: str, cut, **values) -> None:
         """The pages of ``where`` (its URL kind and parts), its list cut by ``cut`` (:func:`_pages_of`)."""
@@ -722,22 +727,13 @@ class EventFiles:
             self.page(path, template, **page_values)
 
     def data(self, path: str, data: bytes) -> None:
-        self.files[path] = (DATA, sha256(data), data)
+        output.write(self.output, path, data, self.known)
+        self._keep(path, DATA, data)
 
-
-def page_context(context: dict, name: str, relative_urls: bool, values: dict) -> dict:
-    """What Pelican's writer gives the template of the page ``name``: the site's
-    context, ``SITEURL`` (and ``localsiteurl``) relative to the page when URLs
-    are relative, ``output_file``, and the page's own values."""
-    local = context.copy()
-    local["localsiteurl"] = local.get("localsiteurl", None)
-    if relative_urls:
-        relative = path_to_url(get_relative_path(name))
-        local["SITEURL"] = relative
-        local["localsiteurl"] = relative
-    local["output_file"] = name
-    local.update(values)
-    return local
+    def _keep(self, path: str, kind: str, data: bytes) -> None:
+        digest = sha256(data)
+        self.files[path] = (kind, digest)
+        self.kept.append((digest, data))
 
 
 def _pages_of(urls: Urls, kind: str, parts: dict, cut, values: dict) -> list:

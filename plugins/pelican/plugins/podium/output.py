@@ -85,6 +85,13 @@ def write(output: str, path: str, data: bytes, known: set | None = None) -> None
         raise
 
 
+def read(output: str, path: str) -> bytes:
+    """The bytes of the file ``output/path`` (a link is not followed: OSError)."""
+    fd = os.open(sanitised_join(output, path), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
 def remove(output: str, path: str) -> bool:
     """Remove ``output/path`` (a file or a link, never what a link points to) and the
     folders it leaves empty; whether there was something to remove."""

@@ -11,9 +11,9 @@ The rules:
 * the output must be a folder publish may replace as a whole
   (:func:`refusal`): never the project, the results or content folder, a
   git work tree, or something holding one, and when it exists it must be a
-  site publish wrote before (it holds the :data:`MARKER` file) or empty --
-  what it holds is looked at once the lock is held, when no build that
-  started first is still writing it;
+  site Podium wrote (the build cache knows the folder: :func:`podium_wrote`)
+  or empty -- what it holds is looked at once the lock is held, when no
+  build that started first is still writing it;
 * one publish at a time per output: a second one (or a ``make html`` into
   it) waits for the lock beside the output (:mod:`.build_lock`, the one every
   build holds) up to ``--wait`` seconds, then stops with a message;
@@ -31,12 +31,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import lock
-from .build import IndexFailed, search_index
+from . import build_lock
+from .build import IndexFailed, search_index, settings_of
+from .cache import Store
 from .swap import put_back, swap_in
-
-MARKER = ".podium-site"
-MARKER_TEXT = "A site written by Podium (make html, make serve, make publish); make publish replaces this folder as a whole.\n"
 
 
 class PublishError(Exception):
@@ -46,20 +44,27 @@ class PublishError(Exception):
 def build(settings: str, output: Path, content: str = "content") -> int:
     """Run Pelican into ``output`` (:mod:`.build`, which ends any failure in one
     line); its exit code."""
-    command = [sys.executable, "-m", "pelican.plugins.podium.build", "--no-search-index",
+    command = [sys.executable, "-m", "pelican.plugins.podium.build", "--in-place",
                "--content", content, "--output", str(output), "--settings", settings]
     return subprocess.call(command)
 
 
-def index_for_search(site: Path, wait: float) -> None:
+def podium_wrote(folder: Path, cache_path: str) -> bool:
+    """The build cache in ``cache_path`` keeps a record of what Podium wrote into
+    ``folder`` (the folder itself: its device and inode)."""
+    info = folder.stat()
+    return Store(cache_path).record(f"output-{info.st_dev}-{info.st_ino}") is not None
+
+
+def index_for_search(site: Path, cache_path: str, wait: float) -> None:
     """The Pagefind search index of ``site``, made as ``make html`` makes it
     (:func:`.build.search_index`) when PyPI's pagefind is installed (the
     ``search`` extra); without it the search page still lists every event and
     player.  An installed Pagefind that fails, or leaves no whole index, fails
     the publish."""
     try:
-        made = search_index(site, wait)
-    except (IndexFailed, lock.Busy) as failed:
+        made = search_index(site, cache_path, wait)
+    except (IndexFailed, build_lock.Busy) as failed:
         raise PublishError(f"the search index failed: {failed}") from None
     if not made:
         print("publish: pagefind is not installed (pip install 'pelican-podium[search]'): no search index")
@@ -102,7 +107,7 @@ def place_refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None
     return None
 
 
-def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
+def refusal(output: Path, protected: list[tuple[str, Path]], cache_path: str) -> str | None:
     """Why ``output`` (resolved) may not be replaced by a publish, for where it
     is (:func:`place_refusal`) or for what it holds, or None."""
     reason = place_refusal(output, protected)
@@ -114,8 +119,8 @@ def refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
         return f"{output} exists and is not a folder; choose another OUTPUT"
     if os.path.lexists(output / ".git"):
         return f"{output} is or holds a git work tree ({output}); choose another OUTPUT"
-    if not (output / MARKER).is_file() and any(output.iterdir()):  # before the walk: a big folder is refused at once
-        return (f"{output} exists and is not a site make publish wrote (it has no {MARKER} file): "
+    if not podium_wrote(output, cache_path) and any(output.iterdir()):  # before the walk: a big folder is refused at once
+        return (f"{output} exists and is not a site Podium wrote (the build cache does not know it): "
                 "remove it or choose another OUTPUT")
     work_tree = _git_inside(output)
     if work_tree is not None:
@@ -137,17 +142,18 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
         if reason is not None:
             raise PublishError(f"refused: {reason}")
         output.parent.mkdir(parents=True, exist_ok=True)
+        cache = str(settings_of(settings, output, content)["CACHE_PATH"])
         try:
-            lock.acquire(output, wait)
-        except lock.Busy as busy:
+            build_lock.acquire(cache, output, wait)
+        except build_lock.Busy as busy:
             raise PublishError(str(busy)) from None
         try:
-            reason = refusal(output, protected)  # what it holds, once no other build is writing into it
+            reason = refusal(output, protected, cache)  # what it holds, once no other build is writing into it
             if reason is not None:
                 raise PublishError(f"refused: {reason}")
-            return _publish_locked(settings, output, content, wait)
+            return _publish_locked(settings, output, content, cache, wait)
         finally:
-            lock.release(output)
+            build_lock.release(output)
     except PublishError as exc:
         print(f"publish: {exc}; {output} is unchanged", file=sys.stderr)
     except OSError as exc:
@@ -162,30 +168,26 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
 def _tidy(output: Path) -> None:
     """What a killed publish left beside ``output``: a previous site moved aside
     by the two-rename swap comes back if the new one never arrived
-    (:func:`.swap.put_back`); its staging folders and their locks go."""
+    (:func:`.swap.put_back`); its staging folders go."""
     put_back(output)
     for stale in output.parent.glob(f".{output.name}-build-*"):
         shutil.rmtree(stale, ignore_errors=True)
-    for stale in output.parent.glob(f"..{output.name}-build-*.podium-lock"):
-        stale.unlink(missing_ok=True)
 
 
-def _publish_locked(settings: str, output: Path, content: str, wait: float) -> int:
+def _publish_locked(settings: str, output: Path, content: str, cache: str, wait: float) -> int:
     _tidy(output)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}-build-", dir=output.parent))
     try:
         code = build(settings, staging, content)
         if code != 0:
             raise PublishError(f"the build failed (exit {code})")
-        index_for_search(staging, wait)  # before the swap: the live site always has its index
-        (staging / MARKER).write_text(MARKER_TEXT, "utf-8")
+        index_for_search(staging, cache, wait)  # before the swap: the live site always has its index
         swap_in(staging, output)
         print(f"publish: {output} updated")
         return 0
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-        lock.path_for(staging).unlink(missing_ok=True)  # the staging build's own lock
 
 
 def main(argv=None) -> int:

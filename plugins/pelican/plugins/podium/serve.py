@@ -1,16 +1,19 @@
 """``make serve``: preview on http://localhost:PORT, rebuilt in place on every change.
 
-One long-lived process builds the site with Pelican, serves the output
-folder and watches the results folder, the content, the theme and the
-settings (Pelican's own autoreload watches only ``content/``).  Every
-rebuild runs in this process and is incremental: an event whose files did
-not change is not evaluated or rendered again (:mod:`.plugin`), so saving a
-round file rewrites that event's pages and the site pages that show it.
-What did not change stays in memory between rebuilds: the cache's records
-(:mod:`.cache`), the UI catalogs (read again when a catalog file changes)
-and, through Pelican's own reader cache (checked by the SHA-256 of each
-file), the Markdown pages as read.  A change to Podium's own code or to the
-settings file restarts the process.
+One long-lived process builds the site with Pelican into the output
+folder (in place: a preview), serves it and watches the results folder,
+the content, the theme and the settings with the system's file
+notifications (``watchfiles``, which Pelican's own autoreload uses too;
+Pelican's watches only what it reads itself).  Every rebuild runs in this
+process and is incremental: an event whose files did not change is not
+evaluated or rendered again (:mod:`.generator`), so saving a round file
+rewrites that event's pages and the site pages that show it.  The UI
+catalogs stay in memory between rebuilds (read again when a catalog file
+changes), and so do the Markdown pages as Pelican's reader cache keeps them
+(read again when a page's bytes change; the first build reads them all).
+A change to Podium's own code or to the settings file restarts the
+process.  Each rebuild holds the output's lock (:mod:`.build_lock`), so
+``make html`` and ``make publish`` into the same folder take turns with it.
 
 Every HTML page the preview serves carries a small script (added on the
 way out, never written into the output) that asks ``/__podium/status``
@@ -175,20 +178,20 @@ def snapshot(roots) -> tuple:
 
 
 # Pelican's reader cache, whatever the site's settings: a page is read again when its
-# bytes change, and every page when the settings or the code do (:mod:`.contentcache`)
-READING = {"CACHE_CONTENT": True, "LOAD_CONTENT_CACHE": True, "CONTENT_CACHING_LAYER": "reader",
-           "CHECK_MODIFIED_METHOD": "sha256", "GZIP_CACHE": False}
+# bytes change; the first build of the process reads every page (LOAD_CONTENT_CACHE off)
+READING = {"CACHE_CONTENT": True, "CONTENT_CACHING_LAYER": "reader", "CHECK_MODIFIED_METHOD": "sha256",
+           "GZIP_CACHE": False}
 
 _catalogs: list = [None]  # the stamps of the UI catalogs the last build read
+_builds: list = [0]  # builds this process made
 
 
 def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None) -> bool:
     """One Pelican build into ``output``, in this process; whether it succeeded."""
     from pelican import Pelican
-    from pelican.settings import read_settings
 
-    from . import atomic, i18n, lock
-    from .plugin import BuildFailed
+    from . import build_lock, i18n
+    from .build import cannot_write, listening, settings_of
 
     catalogs = snapshot([i18n.LOCALE_DIR])
     if catalogs != _catalogs[0]:  # a catalog changed since the last build
@@ -196,22 +199,18 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         _catalogs[0] = catalogs
     started = time.monotonic()
     try:
-        override = {"OUTPUT_PATH": str(output), "PATH": content, **READING}
-        if cache_path:
-            override["CACHE_PATH"] = cache_path
-        settings = read_settings(settings_file, override=override)
-        Pelican(settings).run()
-    except BuildFailed as failed:
-        print(failed, file=sys.stderr)
-        print("preview: the last good pages stay until the problems are fixed", file=sys.stderr)
-        preview.failed([str(p) for p in failed.problems])
-        return False
-    except SystemExit as stopped:  # e.g. another build holds the output folder
-        print(stopped, file=sys.stderr)
-        preview.failed([str(stopped)])
+        settings = settings_of(settings_file, output, content, cache_path,
+                               {**READING, "LOAD_CONTENT_CACHE": _builds[0] > 0})
+        build_lock.acquire(settings["CACHE_PATH"], output, float(os.environ.get("PODIUM_LOCK_WAIT") or 600))
+        with listening() as said:
+            Pelican(settings).run()
+        _builds[0] += 1
+    except build_lock.Busy as busy:
+        print(busy, file=sys.stderr)
+        preview.failed([str(busy)])
         return False
     except OSError as exc:  # a write the system refused: one line, and the preview goes on
-        message = atomic.cannot_write(exc)
+        message = cannot_write(exc)
         print(message, file=sys.stderr)
         preview.failed([message])
         return False
@@ -220,10 +219,36 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         preview.failed(["the build failed: see the terminal"])
         return False
     finally:
-        lock.release_all()
+        build_lock.release_all()
+    if said.errors:
+        print("preview: the last good pages stay until the problems are fixed", file=sys.stderr)
+        preview.failed(said.errors[:-1] or said.errors)  # the problems, without the line that counts them
+        return False
     preview.built()
     print(f"preview: rebuilt in {time.monotonic() - started:.2f} s")
     return True
+
+
+def output_problem(path: Path) -> str | None:
+    """Why the preview cannot write into ``path`` (a file, a read-only folder), or None."""
+    folder = path
+    while not folder.exists() and not folder.is_symlink() and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"the output folder {path} is not a folder; nothing was written"
+    if not os.access(folder, os.W_OK):
+        return f"the output folder {path} cannot be written; nothing was written"
+    return None
+
+
+def changes(paths, interval: float):
+    """Sets of changed paths below ``paths``, as the system reports them (each set
+    once ``interval`` seconds passed without another change)."""
+    import watchfiles
+
+    step = max(1, int(interval * 1000))
+    for found in watchfiles.watch(*paths, debounce=max(step, 1600), step=step, raise_interrupt=False):
+        yield {path for _change, path in found}
 
 
 def main(argv=None) -> int:
@@ -233,7 +258,8 @@ def main(argv=None) -> int:
     parser.add_argument("--content", default="content")
     parser.add_argument("--cache-path", help="Pelican's CACHE_PATH (default: the settings')")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--interval", type=float, default=0.25, help="seconds between looks for changes")
+    parser.add_argument("--interval", type=float, default=0.05,
+                        help="seconds without another change before a rebuild starts")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
     output = Path(args.output).resolve()
@@ -244,12 +270,9 @@ def main(argv=None) -> int:
     watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes"]
     watched = [w for w in watched if Path(w).exists()]
     preview = Preview()
-    from .plugin import check_output_folder
-
-    try:
-        check_output_folder(output)  # a file, a read-only folder: nothing to serve
-    except SystemExit as stopped:
-        print(stopped, file=sys.stderr)
+    problem = output_problem(output)
+    if problem is not None:  # a file, a read-only folder: nothing to serve
+        print(problem, file=sys.stderr)
         return 1
     try:
         build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
@@ -262,20 +285,17 @@ def main(argv=None) -> int:
         print(f"preview: cannot serve {output} on port {args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)", flush=True)
-    last, last_code = snapshot(watched), snapshot(code)
+    restart = [str(Path(path).resolve()) for path in code]
     try:
-        while True:
-            time.sleep(args.interval)
-            if snapshot(code) != last_code:
+        for changed in changes([*watched, *code], args.interval):
+            if any(path == root or path.startswith(root + os.sep) for path in changed for root in restart):
                 print("preview: Podium's code or the settings changed: restarting", flush=True)
                 os.execv(sys.executable, [sys.executable, "-m", __spec__.name, *(argv if argv is not None else sys.argv[1:])])
-            now = snapshot(watched)
-            if now != last:
-                last = now
-                print("preview: change seen, rebuilding", flush=True)
-                build(args.settings, output, args.content, preview, args.cache_path)
+            print("preview: change seen, rebuilding", flush=True)
+            build(args.settings, output, args.content, preview, args.cache_path)
     except KeyboardInterrupt:
-        return 0
+        pass
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
-"""A folder put in the place of another, whole: the site (``make publish``) and its search index.
+"""Folders put in the place of others, whole: the site (``make html``, ``make publish``) and its search index.
 
-:func:`swap_in` makes a new folder the one at a path: where the system can
-(Linux's ``renameat2`` with ``RENAME_EXCHANGE``) in one atomic exchange, so
-that the path always holds one of the two, whole; elsewhere in two renames
-in quick succession, the old folder first moved aside to :func:`aside`
-(where :func:`put_back` finds it if the process was killed between them).
-The previous folder is removed afterwards.
+:func:`exchange` swaps two folders: where the system can (Linux's
+``renameat2`` with ``RENAME_EXCHANGE``) in one atomic step, so that each
+path always holds one of the two, whole; elsewhere in three renames in
+quick succession, the folder at ``place`` first moved aside to
+:func:`aside` (where :func:`put_back` finds it if the process was killed
+between them).  :func:`swap_in` makes a new folder the one at a path and
+removes the previous one.
 """
 
 from __future__ import annotations
@@ -19,31 +20,39 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 
-def swap_in(new: Path, place: Path) -> None:
-    """Make ``new`` the folder at ``place``; the previous one is removed afterwards."""
-    if not place.exists():
+def exchange(new: Path, place: Path) -> None:
+    """``new`` at ``place`` and what was at ``place`` at ``new``; when nothing was at
+    ``place``, ``new`` is only moved there."""
+    if not os.path.lexists(place):
         os.rename(new, place)
         return
     if _exchange(new, place):
-        shutil.rmtree(new)
         return
     old = aside(place)
     shutil.rmtree(old, ignore_errors=True)
     os.rename(place, old)
     os.rename(new, place)
-    shutil.rmtree(old)
+    os.rename(old, new)
+
+
+def swap_in(new: Path, place: Path) -> None:
+    """Make ``new`` the folder at ``place``; the previous one is removed afterwards."""
+    existed = os.path.lexists(place)
+    exchange(new, place)
+    if existed:
+        shutil.rmtree(new)
 
 
 def aside(place: Path) -> Path:
-    """Where the two-rename swap keeps the previous folder of ``place`` between its renames."""
+    """Where the fallback swap keeps the previous folder of ``place`` between its renames."""
     return place.with_name(f".{place.name}-old")
 
 
 def put_back(place: Path) -> None:
-    """After a swap killed between its two renames: the previous folder back at
+    """After a swap killed between its renames: the previous folder back at
     ``place`` if no new one arrived there; what is left aside goes."""
     old = aside(place)
-    if old.is_dir() and not place.exists():
+    if old.is_dir() and not os.path.lexists(place):
         os.rename(old, place)
     shutil.rmtree(old, ignore_errors=True)
 
