@@ -312,6 +312,6 @@ def test_a_small_event_keeps_one_page_at_its_url(whole, small_results):
     ([50], "the setting PODIUM_PAGE_SIZES must map kinds of list to numbers, not [50]"),
 ])
 def test_page_sizes_that_are_no_numbers_stop_the_build_in_one_line(sizes, message):
-    with pytest.raises(SystemExit) as stopped:
+    with pytest.raises(ValueError) as stopped:
         paging.sizes({"PODIUM_PAGE_SIZES": sizes})
     assert str(stopped.value) == message

@@ -2,10 +2,11 @@
 
 Killed at random points, run twice at once into one output, next to a
 publish, on a full or read-only filesystem (a small tmpfs where the system
-lets the tests mount one, else ``OSError`` s injected where Pelican
-writes): every failure is one line and exit 1, every file in the output is
-whole (the old one or the new one), and the next build finishes the job
-exactly, byte for byte.
+lets the tests mount one, else ``OSError`` s injected where the site is
+written): every failure is one line and exit 1, the output is the site
+before or the site after (``make html`` builds the cache's copy and swaps
+it in), and the next build finishes the job exactly, byte for byte.  No
+lock and no temporary file is left anywhere once a build is over.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from pathlib import Path
 import pytest
 
 from pagefind_cli import INSTALLED as PAGEFIND
-from pelican.plugins.podium import atomic, build, lock, output, searchindex
+from pelican.plugins.podium import build, build_lock, output, searchindex
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "tests" / "samples" / "results"
 SMALL = "catan2-lt13-full-1000"
-LEFTOVERS = (".podium-writing-", ".podium-index-", ".podium-tmp")
+LEFTOVERS = (".podium-index-", ".podium-tmp", ".lock", "-old")
 
 
 def small_results(folder: Path) -> Path:
@@ -60,8 +61,11 @@ def files(folder: Path, skip_index: bool = False) -> dict:
     return found
 
 
-def no_leftovers(folder: Path) -> None:
-    stray = [p for p in folder.rglob("*") if any(mark in p.name for mark in LEFTOVERS)]
+def no_leftovers(*folders: Path) -> None:
+    """No temporary file, lock or folder set aside is left in ``folders`` (an
+    output, its parent, a cache), and nothing in the cache's ``tmp``."""
+    stray = [p for folder in folders for p in folder.rglob("*") if any(mark in p.name for mark in LEFTOVERS)]
+    stray += [p for folder in folders for p in folder.rglob("podium/tmp/*")]
     assert stray == [], stray
 
 
@@ -91,12 +95,14 @@ def test_a_build_killed_at_random_points_is_finished_exactly_by_the_next(tmp_pat
         time.sleep(chance.uniform(0.2, reference["seconds"]))
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+        if out.exists():  # the site before, or the site after: never a part of one
+            assert files(out, skip_index=True) == files(reference["out"], skip_index=True), f"seed {seed}"
     done = run(out, cache, reference["results"])
     assert done.returncode == 0, f"seed {seed}: {done.stderr}"
     assert files(out, skip_index=True) == files(reference["out"], skip_index=True), f"seed {seed}"
     if PAGEFIND:
         assert searchindex.problem(out / "pagefind") is None
-    no_leftovers(out)
+    no_leftovers(out, cache)
 
 
 def test_ctrl_c_is_one_line_and_the_next_build_finishes_the_job(tmp_path, reference):
@@ -106,7 +112,8 @@ def test_ctrl_c_is_one_line_and_the_next_build_finishes_the_job(tmp_path, refere
     process = subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     started = time.monotonic()
-    while not lock.path_for(out).exists() and process.poll() is None and time.monotonic() - started < 120:
+    locks = cache / "podium" / "locks"
+    while not (locks.is_dir() and any(locks.iterdir())) and process.poll() is None and time.monotonic() - started < 120:
         time.sleep(0.005)
     delay = random.uniform(0, reference["seconds"])
     time.sleep(delay)
@@ -120,7 +127,7 @@ def test_ctrl_c_is_one_line_and_the_next_build_finishes_the_job(tmp_path, refere
     done = run(out, cache, reference["results"])
     assert done.returncode == 0, done.stderr
     assert files(out, skip_index=True) == files(reference["out"], skip_index=True)
-    no_leftovers(out)
+    no_leftovers(out, cache)
 
 
 def test_two_builds_at_once_into_one_output_take_turns(tmp_path, reference):
@@ -131,7 +138,7 @@ def test_two_builds_at_once_into_one_output_take_turns(tmp_path, reference):
         _out, err = process.communicate(timeout=600)
         assert process.returncode == 0, err
     assert files(out, skip_index=True) == files(reference["out"], skip_index=True)
-    no_leftovers(out)
+    no_leftovers(out, cache)
 
 
 def test_a_build_and_a_publish_at_once_into_one_output_both_finish_whole(tmp_path, reference):
@@ -148,29 +155,31 @@ def test_a_build_and_a_publish_at_once_into_one_output_both_finish_whole(tmp_pat
     assert set(files(out, skip_index=True)) == set(files(reference["out"], skip_index=True))
     if PAGEFIND:
         assert searchindex.problem(out / "pagefind") is None
-    no_leftovers(out)
-    assert [p.name for p in out.parent.iterdir() if p.name != "out"] == [".out.podium-lock"]
+    no_leftovers(out.parent, tmp_path / "cache")
+    assert [p.name for p in out.parent.iterdir()] == ["out"]  # nothing beside the output
 
 
-def test_a_write_refused_in_pelicans_own_pages_is_one_line_and_keeps_the_old_file(tmp_path, monkeypatch, capsys):
-    results = small_results(tmp_path / "results")
-    out = tmp_path / "out"
-    (out).mkdir()
-    (out / "about.html").write_text("the old page\n", "utf-8")
-    real = output.place
-
-    def failing(folder, path, source, link=True):
-        if path == "about.html":
-            raise OSError(errno.EIO, os.strerror(errno.EIO), str(Path(folder) / path))
-        return real(folder, path, source, link)
-
-    monkeypatch.setattr(atomic.output, "place", failing)
-    monkeypatch.setenv("PODIUM_RESULTS", str(results))
-    monkeypatch.chdir(ROOT)
-    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 1
-    one_line(capsys.readouterr().err, f"cannot write the site: Input/output error ({out / 'about.html'})")
-    assert (out / "about.html").read_text("utf-8") == "the old page\n"
-    no_leftovers(out)
+def test_a_write_refused_is_one_line_and_keeps_the_site(tmp_path, reference):
+    """A write the system refuses while the copy of the site is made (here: a
+    folder of the copy that cannot be written) ends the build in one line and
+    leaves the output as it was."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    assert run(out, cache, reference["results"], "--no-search-index").returncode == 0
+    before = files(out)
+    assert run(out, cache, reference["results"], "--no-search-index").returncode == 0  # the copy now holds a site too
+    copy = next((cache / "podium" / "sites").iterdir())
+    (copy / SMALL).chmod(0o500)
+    try:
+        (reference["results"] / SMALL / "event.yaml").touch()  # the event is written again
+        done = run(out, cache, reference["results"], "--no-search-index")
+    finally:
+        (copy / SMALL).chmod(0o755)
+    if os.geteuid() == 0:  # root writes anyway: nothing to refuse
+        assert done.returncode == 0, done.stderr
+        return
+    assert done.returncode == 1
+    one_line(done.stderr, "cannot write the site: Permission denied")
+    assert files(out) == before
 
 
 def test_a_static_file_pelican_could_not_copy_fails_the_build_in_one_line(tmp_path, monkeypatch, capsys):
@@ -184,8 +193,9 @@ def test_a_static_file_pelican_could_not_copy_fails_the_build_in_one_line(tmp_pa
     monkeypatch.setattr(pelican.utils.shutil, "copyfile", no_space)
     monkeypatch.setenv("PODIUM_RESULTS", str(results))
     monkeypatch.chdir(ROOT)
-    assert build.run_pelican("pelicanconf.py", tmp_path / "out", "content", str(tmp_path / "cache")) == 1
+    assert build.build("pelicanconf.py", tmp_path / "out", "content", str(tmp_path / "cache"), search=False) == 1
     one_line(capsys.readouterr().err, "cannot write the site: a static file was not copied: No space left on device")
+    assert not (tmp_path / "out").exists()  # nothing was swapped in
 
 
 def fake_pagefind(tmp_path: Path, code: int) -> list[str]:
@@ -205,7 +215,7 @@ def test_a_failing_or_cut_search_index_fails_the_build_and_keeps_the_previous_in
     (site / "pagefind").mkdir(parents=True)
     (site / "pagefind" / "pagefind.js").write_text("the previous index\n", "utf-8")
     monkeypatch.setattr(build, "pagefind_command", lambda: fake_pagefind(tmp_path, code))
-    assert build.index_for_search(site) == 1
+    assert build.index_for_search(site, str(tmp_path / "cache")) == 1
     words = f"pagefind failed (exit {code})" if code else "pagefind's index is incomplete"
     one_line(capsys.readouterr().err, words)
     assert files(site) == {"pagefind/pagefind.js": b"the previous index\n"}
@@ -223,44 +233,44 @@ def test_an_index_swap_killed_between_its_renames_is_put_back_by_the_next_build(
     aside.mkdir()
     (aside / "pagefind.js").write_text("the previous index\n", "utf-8")
     monkeypatch.setattr(build, "pagefind_command", lambda: fake_pagefind(tmp_path, 1))
-    assert build.index_for_search(site) == 1
+    assert build.index_for_search(site, str(tmp_path / "cache")) == 1
     assert files(site) == {"pagefind/pagefind.js": b"the previous index\n"}
 
 
 def test_the_index_leaves_a_lock_its_caller_holds_to_the_caller(tmp_path, monkeypatch):
-    from pelican.plugins.podium import lock
-
-    site = tmp_path / "out"
+    site, cache = tmp_path / "out", str(tmp_path / "cache")
     site.mkdir()
     monkeypatch.setattr(build, "pagefind_command", lambda: fake_pagefind(tmp_path, 1))
-    lock.acquire(site)
+    build_lock.acquire(cache, site)
     try:
-        assert build.index_for_search(site) == 1
-        assert lock.held(site)
+        assert build.index_for_search(site, cache) == 1
+        assert build_lock.held(site)
     finally:
-        lock.release(site)
-    assert build.index_for_search(site) == 1 and not lock.held(site)
+        build_lock.release(site)
+    assert build.index_for_search(site, cache) == 1 and not build_lock.held(site)
+    assert list((tmp_path / "cache" / "podium" / "locks").iterdir()) == []  # the lock's file went with it
 
 
 def test_without_pagefind_the_build_says_so_and_succeeds(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(build, "pagefind_command", lambda: None)
     (tmp_path / "out").mkdir()
-    assert build.index_for_search(tmp_path / "out") == 0
+    assert build.index_for_search(tmp_path / "out", str(tmp_path / "cache")) == 0
     assert "pagefind is not installed" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("size, options, words", [
     ("40k", "rw", "cannot write the site: No space left on device"),  # Pelican's own pages do not fit
     ("300k", "rw", "cannot write the site: No space left on device"),  # Podium's pages do not fit
-    ("1m", "ro", "cannot be written: Read-only file system; nothing was written"),
+    ("1m", "ro", "cannot write the site: Read-only file system"),
 ])
 def test_make_html_on_a_full_or_read_only_filesystem_is_one_line(tmp_path, small_filesystem, size, options, words):
     point = small_filesystem(size, options)
-    done = run(point / "out", tmp_path / "cache", small_results(tmp_path / "results"))
+    done = run(point / "out", point / "cache", small_results(tmp_path / "results"))
     assert done.returncode == 1
     one_line(done.stderr, words)
+    assert not (point / "out").exists()  # nothing was swapped in
     if options == "rw":
-        no_leftovers(point / "out")
+        no_leftovers(point)
 
 
 @pytest.mark.skipif(not PAGEFIND, reason="PyPI's pagefind is not installed")
@@ -273,7 +283,7 @@ def test_a_full_disk_while_indexing_keeps_the_previous_index(tmp_path, small_fil
     before = files(point / "out")
     done = run(point / "out", tmp_path / "cache", reference["results"], "--search-index-only")
     assert done.returncode == 1
-    one_line(done.stderr, f"the previous index of {point / 'out'} is kept")
+    one_line(done.stderr, "the previous index is kept")
     assert files(point / "out") == before
     no_leftovers(point / "out")
 
@@ -286,7 +296,7 @@ def test_a_preview_rebuild_the_system_refuses_is_one_line_and_the_preview_goes_o
     monkeypatch.chdir(ROOT)
     preview = serve.Preview()
     out = tmp_path / "out"
-    monkeypatch.setattr(output, "place", lambda *args, **kwargs: (_ for _ in ()).throw(
+    monkeypatch.setattr(output, "make_way", lambda *args, **kwargs: (_ for _ in ()).throw(
         OSError(errno.EROFS, os.strerror(errno.EROFS), str(out))))
     assert serve.build("pelicanconf.py", out, "content", preview, str(tmp_path / "cache")) is False
     line = f"cannot write the site: Read-only file system ({out})"
@@ -301,11 +311,15 @@ def test_a_preview_rebuild_the_system_refuses_is_one_line_and_the_preview_goes_o
 
 
 def test_links_in_the_output_are_replaced_never_written_through(tmp_path, monkeypatch):
+    """Links planted in the live site (a static file, a Pelican page, Podium's
+    stylesheet, a folder on the way) are never written through, neither by the
+    build that makes the copy swapped out nor by the ones after."""
     results = small_results(tmp_path / "results")
     out = tmp_path / "out"
     monkeypatch.setenv("PODIUM_RESULTS", str(results))
     monkeypatch.chdir(ROOT)
-    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    for _ in range(2):  # the output and the cache's copy both hold a site
+        assert build.build("pelicanconf.py", out, "content", str(tmp_path / "cache"), search=False) == 0
     outside = tmp_path / "outside"
     outside.mkdir()
     victims = {}
@@ -318,7 +332,8 @@ def test_links_in_the_output_are_replaced_never_written_through(tmp_path, monkey
     shutil.rmtree(out / "theme" / "podium" / "schemas")
     (outside / "schemas").mkdir()
     (out / "theme" / "podium" / "schemas").symlink_to(outside / "schemas")  # a folder on the way
-    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    for _ in range(3):  # into the copy, then into the folder that held the links
+        assert build.build("pelicanconf.py", out, "content", str(tmp_path / "cache"), search=False) == 0
     assert all(victim.read_text("utf-8") == "not the site's\n" for victim in victims.values())
     assert list((outside / "schemas").iterdir()) == []
     assert not any(p.is_symlink() for p in out.rglob("*"))
@@ -346,35 +361,19 @@ def test_make_serve_into_a_file_or_on_a_taken_port_is_one_line(tmp_path):
     assert a_file.read_text("utf-8") == "a file\n"
 
 
-def test_what_a_killed_build_left_in_the_output_is_removed_by_the_next(tmp_path, monkeypatch):
+def test_what_a_killed_build_left_is_removed_by_the_next(tmp_path, monkeypatch):
     results = small_results(tmp_path / "results")
-    out = tmp_path / "out"
+    out, cache = tmp_path / "out", tmp_path / "cache"
     monkeypatch.setenv("PODIUM_RESULTS", str(results))
     monkeypatch.chdir(ROOT)
-    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    for _ in range(2):
+        assert build.build("pelicanconf.py", out, "content", str(cache), search=False) == 0
     clean = files(out)
-    assert not (out / atomic.UNFINISHED).exists()
-    (out / atomic.UNFINISHED).touch()  # the mark a build killed while writing leaves
-    (out / f"{atomic.STAGING_PREFIX}999").mkdir()
-    (out / f"{atomic.STAGING_PREFIX}999" / "about.html").write_text("half", "utf-8")
-    (out / SMALL / ".index.html.999.podium-tmp").write_text("half", "utf-8")
-    assert build.run_pelican("pelicanconf.py", out, "content", str(tmp_path / "cache")) == 0
+    copy = next((cache / "podium" / "sites").iterdir())
+    (copy / SMALL / ".index.html.999.podium-tmp").write_text("half", "utf-8")  # a write killed before its rename
+    (copy / f"{build.INDEX_STAGING_PREFIX}x").mkdir()  # an index killed half-way
+    (cache / "podium" / "tmp" / "999999999-half").write_text("half", "utf-8")  # a cache file killed half-way
+    assert build.build("pelicanconf.py", out, "content", str(cache), search=False) == 0
     assert files(out) == clean
-    no_leftovers(out)
-    if PAGEFIND:
-        (out / f"{build.INDEX_STAGING_PREFIX}x").mkdir()
-        (out / f"{build.INDEX_STAGING_PREFIX}x" / "pagefind.js").write_text("half", "utf-8")
-        assert build.index_for_search(out) == 0
-        assert searchindex.problem(out / "pagefind") is None
-        no_leftovers(out)
-
-
-def test_placing_a_file_already_linked_at_its_place_leaves_no_temporary_file(tmp_path):
-    source = tmp_path / "cached.html"
-    source.write_text("a page\n", "utf-8")
-    out = tmp_path / "out"
-    out.mkdir()
-    output.place(str(out), "page.html", source)  # a hard link to the cached file
-    output.place(str(out), "page.html", source)  # again, as after a build killed before its manifest was saved
-    assert sorted(p.name for p in out.iterdir()) == ["page.html"]
-    assert (out / "page.html").read_text("utf-8") == "a page\n"
+    no_leftovers(out, cache)
+    assert not (copy / f"{build.INDEX_STAGING_PREFIX}x").exists()

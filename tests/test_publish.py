@@ -26,7 +26,7 @@ from pathlib import Path
 from importlib.util import find_spec
 
 from pelican.plugins.podium import searchindex
-from pelican.plugins.podium.publish import MARKER
+from pelican.plugins.podium.cache import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "tests" / "samples" / "results" / "catan2-lt13-full-1000"
@@ -62,10 +62,20 @@ def staging(output: Path) -> list:
     return sorted(output.parent.glob(f".{output.name}-build-*"))
 
 
+CACHE = ROOT / "cache"  # publishconf.py's CACHE_PATH, from the project's folder
+
+
+def known_to_the_cache(folder: Path) -> None:
+    """Record ``folder`` as one Podium wrote, as the generator does."""
+    info = folder.stat()
+    Store(CACHE).keep_record(f"output-{info.st_dev}-{info.st_ino}", events={}, site={})
+
+
 def previous_site(output: Path) -> dict:
-    """A site that was published before (any files will do), and its snapshot."""
+    """A site that was published before (any files will do; the cache knows the
+    folder), and its snapshot."""
     (output / "old-event").mkdir(parents=True)
-    (output / MARKER).write_text("written by an earlier publish\n", "utf-8")
+    known_to_the_cache(output)
     (output / "index.html").write_text("<!DOCTYPE html><title>the previous site</title>\n", "utf-8")
     (output / "old-event" / "index.html").write_text("<p>results as they were</p>\n", "utf-8")
     (output / "old-event" / "event.json").write_text("{}\n", "utf-8")
@@ -93,7 +103,8 @@ def test_a_successful_publish_replaces_the_site(tmp_path):
     if find_spec("pagefind"):  # indexed as make html indexes: whole, in pagefind/, nothing left beside it
         assert searchindex.problem(output / "pagefind") is None
         assert not list(output.glob(".podium-index-*"))
-    assert [p.name for p in output.parent.glob(".*.podium-lock")] == [f".{output.name}.podium-lock"]
+    assert [p.name for p in output.parent.iterdir()] == ["output"]  # no lock, no marker, nothing beside it
+    assert not any(p.name.startswith(".podium") for p in output.iterdir())
 
 
 def test_a_failing_build_leaves_the_previous_site_untouched(tmp_path):
@@ -198,12 +209,12 @@ def test_publish_refuses_git_work_trees_files_and_folders_it_did_not_write(tmp_p
     assert "git" in refused(checkout / ".git" / "site", results).stderr
     holder = tmp_path / "holder"
     (holder / "clone" / ".git").mkdir(parents=True)
-    (holder / MARKER).write_text("", "utf-8")
+    known_to_the_cache(holder)
     assert "git work tree" in refused(holder, results).stderr
     mine = tmp_path / "documents"
     mine.mkdir()
     (mine / "thesis.tex").write_text("\\begin{document}\n", "utf-8")
-    assert MARKER in refused(mine, results).stderr
+    assert "not a site Podium wrote" in refused(mine, results).stderr
     assert (mine / "thesis.tex").read_text("utf-8") == "\\begin{document}\n"
     a_file = tmp_path / "site.txt"
     a_file.write_text("x", "utf-8")
@@ -212,17 +223,24 @@ def test_publish_refuses_git_work_trees_files_and_folders_it_did_not_write(tmp_p
     assert not list(tmp_path.glob(".*-build-*"))
 
 
-def test_a_published_site_carries_the_marker_and_an_empty_folder_is_accepted(tmp_path):
+def test_a_published_site_is_known_to_the_cache_and_an_empty_folder_is_accepted(tmp_path):
     output = tmp_path / "empty"
     output.mkdir()
-    done = publish(small_results(tmp_path / "results"), output)
+    results = small_results(tmp_path / "results")
+    done = publish(results, output)
     assert done.returncode == 0, done.stderr
-    assert (output / MARKER).is_file()
+    assert publishing.podium_wrote(output, str(CACHE))
+    assert publish(results, output).returncode == 0  # and publishing again replaces it
 
 
 # -- failing steps and locks, in process (the build itself replaced by a stand-in) ----------
 
-from pelican.plugins.podium import build as building, lock, publish as publishing, swap  # noqa: E402
+from pelican.plugins.podium import build as building, build_lock, publish as publishing, swap  # noqa: E402
+
+
+def lock_file(output: Path) -> Path:
+    """The file of the lock a build into ``output`` holds (:mod:`.build_lock`)."""
+    return CACHE / "podium" / "locks" / build_lock.lock_name(output.resolve())
 
 
 def fake_build(pages: int = 3):
@@ -299,7 +317,7 @@ def test_a_second_publish_waits_for_the_lock_or_stops_with_a_message(tmp_path, m
     monkeypatch.setattr(building, "pagefind_command", lambda: None)
     holder = subprocess.Popen([sys.executable, "-c", "import fcntl, sys, time\n"
                                "h = open(sys.argv[1], 'a+b'); fcntl.flock(h, fcntl.LOCK_EX); print('held', flush=True); time.sleep(1.5)",
-                               str(lock.path_for(output))], stdout=subprocess.PIPE, text=True)
+                               str(lock_file(output))], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         status, err = run_in_process(output, capsys, wait=0.3)
@@ -308,7 +326,7 @@ def test_a_second_publish_waits_for_the_lock_or_stops_with_a_message(tmp_path, m
         status, err = run_in_process(output, capsys, wait=30)  # waits for the holder, then publishes
         assert status == 0, err
         assert f"another build is writing into {output}; waiting for it to finish" in err
-        assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]
+        assert sorted(p.name for p in output.iterdir()) == ["page-0.html", "page-1.html", "page-2.html"]
     finally:
         holder.kill()
         holder.wait()
@@ -318,7 +336,7 @@ def lock_is_free(output: Path) -> bool:
     """Another process can take the lock of ``output`` at once."""
     done = subprocess.run([sys.executable, "-c", "import fcntl, sys\n"
                            "h = open(sys.argv[1], 'a+b'); fcntl.flock(h, fcntl.LOCK_EX | fcntl.LOCK_NB)",
-                           str(lock.path_for(output))], capture_output=True, text=True)
+                           str(lock_file(output))], capture_output=True, text=True)
     return done.returncode == 0
 
 
@@ -333,7 +351,8 @@ def test_a_publish_lets_go_of_the_lock_when_it_ends(tmp_path, monkeypatch, capsy
         monkeypatch.setattr(building, "pagefind_command", lambda: pagefind)
         assert run_in_process(output, capsys)[0] == status
         assert lock_is_free(output)
-        assert [p.name for p in output.parent.glob(".*.podium-lock")] == [f".{output.name}.podium-lock"]
+        assert not lock_file(output).exists()  # the lock's file goes with the lock
+        known_to_the_cache(output)
 
 
 def test_two_concurrent_publishes_into_one_output_both_succeed_whole(tmp_path):
@@ -371,5 +390,5 @@ def test_a_swap_interrupted_between_its_two_renames_is_completed_by_the_next_pub
     monkeypatch.setattr(swap, "_exchange", lambda a, b: False)  # the two-rename swap itself
     status, err = run_in_process(output, capsys)
     assert status == 0, err
-    assert sorted(p.name for p in output.iterdir()) == [MARKER, "page-0.html", "page-1.html", "page-2.html"]
+    assert sorted(p.name for p in output.iterdir()) == ["page-0.html", "page-1.html", "page-2.html"]
     assert not aside.exists() and staging(output) == []

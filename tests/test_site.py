@@ -78,6 +78,27 @@ def build(results: Path, output: Path, **settings):
     return output
 
 
+def problems_of(results: Path, output: Path, **settings) -> list:
+    """The problems the Podium generator found building ``results`` (:func:`build`);
+    [] when there were none.  The generator is caught as Pelican hands its
+    generators to ``all_generators_finalized``."""
+    from pelican import signals
+
+    from pelican.plugins.podium.generator import PodiumGenerator
+
+    found = []
+
+    def keep(generators):
+        found.extend(g for g in generators if isinstance(g, PodiumGenerator))
+
+    signals.all_generators_finalized.connect(keep)
+    try:
+        build(results, output, **settings)
+    finally:
+        signals.all_generators_finalized.disconnect(keep)
+    return found[0].problems
+
+
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     return write_results(tmp_path_factory.mktemp("results"))
@@ -442,44 +463,55 @@ def snapshot(folder: Path) -> dict:
 
 
 def test_a_failing_build_writes_and_deletes_nothing(results, tmp_path):
+    """Problems are logged, each at its line; Podium then writes and removes nothing
+    (Pelican goes on with its own pages, as it does after a page it cannot read)."""
     broken = tmp_path / "broken"
     shutil.copytree(results, broken)
     (broken / SMALL / "qualifying-01.yaml").write_text("stage: qualifying\nround: 1\ntables: [\n", "utf-8")
     (broken / CATAN2 / "final-01.yaml").write_text("stage: final\nround: 1\nround: 2\n", "utf-8")
     output = tmp_path / "output"
-    output.mkdir()
-    (output / "index.html").write_text("the previous site", "utf-8")
-    (output / "old").mkdir()
-    (output / "old" / "page.html").write_text("still here", "utf-8")
-    before = snapshot(output)
-
-    from pelican.plugins.podium.plugin import BuildFailed
-
-    with pytest.raises(BuildFailed) as failure:
-        build(broken, output, DELETE_OUTPUT_DIRECTORY=True)
-    lines = failure.value.code.splitlines()
+    build(results, output)  # a good build first: Podium's pages are there
+    podium = {path: data for path, (data, _time) in snapshot(output).items() if path.startswith((SMALL, CATAN2, "index"))}
+    problems = problems_of(broken, output)
+    lines = [str(p) for p in problems]
     assert lines[0] == f"{broken / CATAN2 / 'final-01.yaml'}:3: duplicate key 'round'"
     assert lines[1].startswith(f"{broken / SMALL / 'qualifying-01.yaml'}:4: YAML syntax error")
-    assert lines[2:] == ["2 problems found; nothing was written"]
-    assert len(failure.value.problems) == 2
-    assert snapshot(output) == before
+    assert len(problems) == 2
+    after = snapshot(output)
+    assert {path: after[path][0] for path in podium} == podium
 
 
-def test_the_pelican_command_exits_non_zero_with_located_messages(results, tmp_path):
+def test_make_html_with_problems_leaves_the_site_as_it_was(results, tmp_path, monkeypatch, capsys):
+    from pelican.plugins.podium import build as building
+
     broken = tmp_path / "broken"
     shutil.copytree(results, broken)
     (broken / SMALL / "qualifying-01.yaml").write_text("stage: qualifying\nround: 1\nround: 1\n", "utf-8")
     output = tmp_path / "output"
     output.mkdir()
     (output / "keep.txt").write_text("keep", "utf-8")
-    env = dict(os.environ, PODIUM_RESULTS=str(broken))
-    run = subprocess.run([sys.executable, "-m", "pelican", str(ROOT / "content"), "-o", str(output),
-                          "-s", str(ROOT / "publishconf.py")], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=120)
-    assert run.returncode == 1
-    assert f"{broken / SMALL / 'qualifying-01.yaml'}:3: duplicate key 'round'" in run.stderr.splitlines()
-    assert "Traceback" not in run.stderr + run.stdout
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("PODIUM_RESULTS", str(broken))
+    assert building.build("publishconf.py", output, "content", str(tmp_path / "cache"), search=False) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"{broken / SMALL / 'qualifying-01.yaml'}:3: duplicate key 'round'",
+                                "1 problem found in the results; Podium wrote nothing"]
     assert [p.name for p in output.iterdir()] == ["keep.txt"]
+
+
+def test_the_pelican_command_logs_each_problem_at_its_line(results, tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(results, broken)
+    (broken / SMALL / "qualifying-01.yaml").write_text("stage: qualifying\nround: 1\nround: 1\n", "utf-8")
+    output = tmp_path / "output"
+    env = dict(os.environ, PODIUM_RESULTS=str(broken), COLUMNS="400")
+    run = subprocess.run([sys.executable, "-m", "pelican", str(ROOT / "content"), "-o", str(output),
+                          "-s", str(ROOT / "publishconf.py"), "--log-handler", "plain"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    said = run.stderr + run.stdout
+    assert f"{broken / SMALL / 'qualifying-01.yaml'}:3: duplicate key 'round'" in said
+    assert "Traceback" not in said
+    assert not (output / SMALL).exists() and not (output / CATAN2).exists()  # nothing of Podium's
 
 
 # -- the view model, without Pelican ---------------------------------------------------------------

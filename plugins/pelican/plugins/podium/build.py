@@ -12,7 +12,10 @@ The rules:
   folder -- one atomic exchange on Linux (:mod:`.swap`) -- so a reader of
   the output sees the old site or the new one, never a torn page, and the
   previous site becomes the cache's copy, for the next build to bring up to
-  date.  An output on another file system than the cache is built in place;
+  date.  Before a build writes into the copy, every symbolic link in it is
+  removed (Pelican's writer would write through one) and so is what a killed
+  build left there (temporary files, a half-made index).  An output on
+  another file system than the cache is built in place;
 * whatever stops the build -- problems in the results (one
   ``path:line: message`` each), another build holding the output, a write
   the system refuses (a full disk, a read-only folder, an I/O error), a
@@ -146,6 +149,22 @@ def site_copy(cache_path: str, output: Path) -> Path | None:
     return copy
 
 
+def clear(folder: Path) -> None:
+    """Remove every symbolic link below ``folder`` (never what it points to), and the
+    temporary files and index staging folders a killed build left there."""
+    from .output import TEMPORARY_SUFFIX
+
+    for root, dirs, names in os.walk(folder):
+        for name in dirs + names:
+            path = os.path.join(root, name)
+            if os.path.islink(path) or (name.endswith(TEMPORARY_SUFFIX) and name.startswith(".")):
+                os.unlink(path)
+        stale = [name for name in dirs if name.startswith(INDEX_STAGING_PREFIX)]
+        for name in stale:
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        dirs[:] = [name for name in dirs if name not in stale and not os.path.islink(os.path.join(root, name))]
+
+
 def build(settings_file: str, output: Path, content: str, cache_path: str | None = None, search: bool = True,
           wait: float = 600.0) -> int:
     """``make html`` (see the module docstring): 0, or 1 (130 for Ctrl-C) after saying why."""
@@ -160,6 +179,8 @@ def build(settings_file: str, output: Path, content: str, cache_path: str | None
             put_back(output)  # after a swap killed between its renames
             copy = site_copy(cache, output)
             target = copy or output
+            if target.is_dir():
+                clear(target)
             code = run_pelican(settings_file, target, content, cache)
             if code == 0 and search:
                 code = index_for_search(target, cache, wait)

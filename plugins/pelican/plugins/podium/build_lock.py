@@ -39,13 +39,14 @@ class Busy(Exception):
     """Another build kept the lock for longer than we wait; the text says so in one line."""
 
 
-def _name(folder) -> str:
+def lock_name(folder) -> str:
+    """The name of the lock file of the output ``folder`` (in ``CACHE_PATH/podium/locks``)."""
     return hashlib.sha256(os.path.abspath(folder).encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".lock"
 
 
 def acquire(cache_path, folder, wait: float = 600.0, say=None) -> None:
     """Hold the lock of the output ``folder`` (already held in this process: nothing to do)."""
-    name = _name(folder)
+    name = lock_name(folder)
     if name in _held or fcntl is None:
         return
     locks = open_folder(str(cache_path), [FOLDER, "locks"])
@@ -82,12 +83,12 @@ def acquire(cache_path, folder, wait: float = 600.0, say=None) -> None:
 
 def held(folder) -> bool:
     """This process holds the lock of ``folder``."""
-    return _name(folder) in _held
+    return lock_name(folder) in _held
 
 
 def release(folder) -> None:
     """Let go of the lock of ``folder``, if this process holds it; its file goes."""
-    name = _name(folder)
+    name = lock_name(folder)
     found = _held.pop(name, None)
     if found is not None:
         _let_go(name, *found)

@@ -100,13 +100,14 @@ def _plain(value):
     return type(value).__qualname__ if " at 0x" in text else text
 
 
-def folder_files(folder: Path, digest_of=None) -> str:
+def folder_files(folder: Path, digest_of=None, listing=None) -> str:
     """Every file below ``folder`` (names and bytes); the same text for a missing folder
     and an empty one.  ``digest_of(path, stat)`` gives a file's digest (default:
-    :func:`file_digest` of its bytes; :class:`.stamps.Stamps` reuses kept ones)."""
+    :func:`file_digest` of its bytes; :class:`.file_stamps.Stamps` reuses kept ones);
+    ``listing``: :func:`files_below` of ``folder``, when it was taken already."""
     hasher = hashlib.sha256(b"folder\0")
     digest_of = digest_of or file_digest
-    for relative, path, info in files_below(folder):
+    for relative, path, info in listing if listing is not None else files_below(folder):
         found = digest_of(path, info)
         hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + found.encode() + b"\0")
     return hasher.hexdigest()

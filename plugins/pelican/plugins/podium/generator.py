@@ -53,10 +53,12 @@ default True: :mod:`.template_bytecode`) and the ``PODIUM_*_URL`` /
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import os
 import pickle
+import time
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -73,7 +75,7 @@ from podium_core.pipeline import evaluate_event, folder_size
 from podium_core.results import event_folders, read_registry
 from . import cache_keys, extensions, i18n, output, paging, progress, static, summary, template_bytecode, translations
 from .cache import Store, sha256
-from .file_stamps import Stamps
+from .file_stamps import MARGIN, Stamps
 from .template_use import RecordingLoader, sources, unchanged
 from .urls import Urls
 from .views import event_view
@@ -113,11 +115,10 @@ class PodiumGenerator(Generator):
         self.problems: list = []
         self.slugs: list[str] = []
         self.inputs: dict = {}  # slug -> the inputs key
-        self.records: dict = {}  # slug -> the trusted cache record of an event not evaluated again
+        self.records: dict = {}  # slug -> the event's cache record, once read (None: none to trust)
         self.outcomes: dict = {}  # slug -> an event evaluated in this build (Evaluated)
         self.headers: dict = {}  # slug -> EventHeader
         self.summaries: dict = {}  # slug -> EventSummary (read from its record when a site page needs it)
-        self.summary_texts: dict = {}  # slug -> (the summary's JSON, its SHA-256)
         self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
         self.shown_by_language: dict = {}
 
@@ -188,15 +189,17 @@ class PodiumGenerator(Generator):
         if not self.results.is_dir():
             raise Problems([Problem(str(self.results), 1, "results folder not found")])
         self.store.tidy()
-        self.stamps = Stamps(self.store)  # folder digests, reading only the files whose stat changed
+        self.stamps = Stamps(self.store)  # file digests, reading only the files whose stat changed
         recording = self.env.loader if isinstance(self.env.loader, RecordingLoader) and self.env.auto_reload else None
         self.recording = recording  # None: every event depends on every template
         self.template_sources = sources(self.env, self.stamps.file_digest)  # before anything is rendered
         self.templates_digest = cache_keys.digest(self.template_sources)
         self.registry, problems = read_registry(self.results)
+        self.registry_digest = cache_keys.digest(self.registry)
         self.catalogue, found = read_variants(self.results)  # the named variants, read once
         problems += found
         self.variants = self.stamps.folder_files(self.results / "formats")
+        self.index = EventIndex(self.store, f"events.{self.settings_digest[:16]}")
         self.folder_of = {}
         self.files_of = {}
         changed = []
@@ -204,7 +207,7 @@ class PodiumGenerator(Generator):
             slug = folder.name
             self.slugs.append(slug)
             self.folder_of[slug] = folder
-            self.files_of[slug] = self.stamps.folder_files(folder)
+            self.files_of[slug] = self.index.folder_files(slug, folder, self.stamps)
             if not self._reuse(slug):
                 changed.append(slug)
         self.statics = [[path, self.stamps.file_digest(source, _stat(source))] for path, source in static.sources()]
@@ -212,31 +215,49 @@ class PodiumGenerator(Generator):
         self._evaluate(changed, problems)
 
     def _reuse(self, slug: str) -> bool:
-        """Take the event's cached record and summary if its inputs and looks are unchanged."""
-        record = self.store.record(self.event_name(slug))
-        if record is None or not isinstance(record.get("people"), list) or not isinstance(record.get("language"), str) \
-                or not isinstance(record.get("files"), dict) or not isinstance(record.get("key"), str):
+        """The event is not evaluated again if its inputs (files, people, variants, code)
+        and its looks (settings, code, translations) are those its index entry
+        names: its header and key come from the entry."""
+        entry = self.index.entry(slug)
+        if entry is None:
             return False
-        inputs = cache_keys.inputs(self.files_of[slug], cache_keys.people(self.registry, record["people"]), self.variants)
-        if record.get("inputs") != inputs or record.get("shown") != self.shown(record["language"]):
+        if entry.get("registry") == self.registry_digest:
+            people = entry.get("people")
+        else:  # players.yaml changed: the event's own people, from its record
+            record = self.record_of(slug)
+            if record is None or not isinstance(record.get("people"), list):
+                return False
+            people = cache_keys.people(self.registry, record["people"])
+        inputs = cache_keys.inputs(self.files_of[slug], people, self.variants)
+        if entry.get("inputs") != inputs or entry.get("shown") != self.shown(entry.get("language")):
             return False
-        text, known = record.get("summary"), record.get("summary_digest")
-        if not isinstance(text, str) or sha256(text.encode("utf-8")) != known:
-            return False
-        header = summary.header_of_record(record.get("header"), slug, self.urls)
+        header = summary.header_of_record(entry.get("header"), slug, self.urls)
         if header is None:
             return False
-        self.records[slug], self.inputs[slug], self.headers[slug] = record, inputs, header
-        self.summary_texts[slug] = (text, known)
+        self.inputs[slug], self.headers[slug] = inputs, header
+        self.index.keep(slug, people=people, registry=self.registry_digest)
         return True
 
+    def record_of(self, slug: str) -> dict | None:
+        """The event's cache record (its files, its summary, its people), read once."""
+        if slug not in self.records:
+            record = self.store.record(self.event_name(slug))
+            if record is not None and not (isinstance(record.get("files"), dict) and isinstance(record.get("key"), str)):
+                record = None
+            self.records[slug] = record
+        return self.records[slug]
+
     def summary_of(self, slug: str) -> summary.EventSummary:
-        """The event's summary: made in this build, or read from its record (whose digest
-        :meth:`_reuse` checked; one that does not read back is evaluated again)."""
+        """The event's summary: made in this build, or read from its record, where its
+        digest must be the one the index names (one that is not is made again)."""
         found = self.summaries.get(slug)
         if found is None:
-            text, known = self.summary_texts[slug]
+            known = self.index.entry(slug)["summary_digest"]
+            record = self.record_of(slug)
+            text = record.get("summary") if record is not None else None
             try:
+                if not isinstance(text, str) or sha256(text.encode("utf-8")) != known:
+                    raise ValueError("not the summary the index names")
                 found = summary.loads(text)
             except (TypeError, ValueError):
                 found = None
@@ -267,11 +288,11 @@ class PodiumGenerator(Generator):
                 slug = folder.name
                 self.outcomes[slug] = evaluated
                 self.headers[slug] = header = evaluated.header
-                self.inputs[slug] = cache_keys.inputs(self.files_of[slug],
-                                                      cache_keys.people(self.registry, header.player_ids), self.variants)
+                people = cache_keys.people(self.registry, header.player_ids)
+                self.inputs[slug] = cache_keys.inputs(self.files_of[slug], people, self.variants)
+                self.index.keep(slug, people=people, registry=self.registry_digest)
                 self.records.pop(slug, None)
                 self.summaries.pop(slug, None)
-                self.summary_texts.pop(slug, None)
         for slug in slugs:
             problems += found.get(slug, [])
         if problems:
@@ -325,8 +346,8 @@ class PodiumGenerator(Generator):
 
     def _still_right(self, slug: str) -> bool:
         """The event's cached pages are still right: the same key, and the templates they asked for unchanged."""
-        record = self.records[slug]
-        return record["key"] == self.keys[slug] and unchanged(record.get("templates"), self.template_sources)
+        entry = self.index.entry(slug)
+        return entry.get("key") == self.keys[slug] and self.index.templates_unchanged(entry, self.template_sources)
 
     # -- output ------------------------------------------------------------------------
 
@@ -341,6 +362,9 @@ class PodiumGenerator(Generator):
         except DamagedSummary as damaged:  # a record whose summary does not read back: that event again
             logger.warning("the build cache held a damaged summary of %s: it is made again", damaged.slug)
             self.store.drop_record(self.event_name(damaged.slug))
+            self.index.forget(damaged.slug)
+            self.records.pop(damaged.slug, None)
+            self._render([damaged.slug])
             self._generate_output(writer)
 
     def _generate_output(self, writer):
@@ -349,6 +373,7 @@ class PodiumGenerator(Generator):
         self.writer = writer
         self.known_folders: set = set()  # output folders made sure of (:func:`.output.make_way`)
         self.written = self._written_record()
+        self.written_before = copy.deepcopy(self.written) if self.written_known else None
         events = self.written["events"]
         render = [slug for slug in self.slugs if slug in self.outcomes or not self._still_right(slug)]
         kept = [slug for slug in self.slugs if slug not in render]
@@ -369,19 +394,29 @@ class PodiumGenerator(Generator):
         for name in self.store.record_names("event-"):
             if name[len("event-"):].split(".")[0] not in self.folder_of:
                 self.store.drop(name)
-        self.store.keep_record(self.written_name, **self.written)
+        self.index.save(self.slugs)
+        if self.written != self.written_before:
+            self.store.keep_record(self.written_name, path=self.output_path, **self.written)
+            self.store.keep_record(self.at_path_name, path=self.output_path, **self.written)
 
     # -- what this output holds --------------------------------------------------------
 
     def _written_record(self) -> dict:
         """What Podium wrote into this output folder before (:mod:`.output`): for each
-        event [its cache name, the key of its pages there], the site-wide pages'
-        keys.  The record belongs to the folder itself (its device and inode), so
-        it follows the folder when ``make html`` swaps it in or out, and a new
-        folder at the same path starts with nothing known."""
+        event [its cache name, the key of its pages there], and the site-wide pages'
+        keys.  The record belongs to the folder itself (its device and inode), so it
+        follows the folder when ``make html`` swaps it in or out.  A folder the
+        cache does not know (a new one, or a copy restored from elsewhere) gets
+        every event written into it; what the last folder at its path held is
+        removed from it where it is stale, whatever happened to the inodes."""
         folder = output.identity(self.output_path)
         self.written_name = f"output-{folder[0]}-{folder[1]}"
+        at_path = hashlib.sha256(self.output_path.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        self.at_path_name = f"output-at-{at_path}"
         record = self.store.record(self.written_name)
+        known = record is not None
+        if not known:
+            record = self.store.record(self.at_path_name)
         events = record.get("events") if record else None
         site = record.get("site") if record else None
         if not isinstance(events, dict) or not isinstance(site, dict):
@@ -389,18 +424,24 @@ class PodiumGenerator(Generator):
         events = {slug: entry for slug, entry in events.items()
                   if isinstance(entry, list) and len(entry) == 2 and all(isinstance(part, str) for part in entry)}
         self.store.keep_newest("output-", OUTPUT_RECORDS, self.written_name)
+        self.written_known = known
+        if not known:  # nothing in it can be vouched for: every event is written again, stale files still go
+            events = {slug: [entry[0], ""] for slug, entry in events.items()}
+            site = {"paths": {path: ["", ""] for path in site.get("paths", {})}} if isinstance(site.get("paths"), dict) \
+                else {}
         return {"events": events, "site": site}
 
     def _in_output(self, slug: str) -> bool:
-        """The event's first file is in the output folder (its pages were not removed since)."""
-        files = self.records[slug]["files"]
-        first = min(files) if files else None
-        return first is None or os.path.isfile(os.path.join(self.output_path, first))
+        """The event's first file is in the output folder, a file (its pages were not removed since)."""
+        first = self.index.entry(slug).get("first")
+        return not first or output.is_file(self.output_path, first)
 
     def _restore(self, slug: str) -> bool:
         """An unchanged event's files put into this output from the cache; False, and
         nothing written, when any of them is missing or does not check out."""
-        record, name = self.records[slug], self.event_name(slug)
+        record, name = self.record_of(slug), self.event_name(slug)
+        if record is None or record.get("key") != self.keys[slug]:
+            return False
         files = {}
         for path, entry in record["files"].items():
             if not (isinstance(entry, list) and len(entry) == 2 and entry[1] in (PAGE, DATA)):
@@ -424,7 +465,8 @@ class PodiumGenerator(Generator):
 
     def _announce(self, slug: str) -> None:
         """``content_written`` for each page of an event left in place."""
-        for path, entry in sorted(self.records[slug]["files"].items()):
+        record = self.record_of(slug)
+        for path, entry in sorted(record["files"].items() if record is not None else ()):
             if isinstance(entry, list) and len(entry) == 2 and entry[1] == PAGE:
                 signals.content_written.send(os.path.join(self.output_path, path), context=self.context)
 
@@ -469,24 +511,24 @@ class PodiumGenerator(Generator):
                     if kind == PAGE:
                         signals.content_written.send(os.path.join(self.output_path, path), context=self.context)
             self._forget_stale(slug, set(files))
-            before = self.records.get(slug) or self.store.record(name)
+            before = self.record_of(slug)
             header = self.headers[slug]
             known = sha256(document.encode("utf-8"))
             paths = {path: [digest, kind] for path, (kind, digest) in files.items()}
             old = None
             if before is not None and isinstance(before.get("files"), dict) and before.get("key") != key:
                 old = {"key": before.get("key"), "paths": sorted(before["files"])}  # for other output folders
-            self.store.keep_record(name, key=key, files=paths, inputs=self.inputs[slug],
-                                   shown=self.shown(header.language), language=header.language, people=people,
-                                   summary=document, summary_digest=known, header=summary.header_record(header),
-                                   templates=None if templates is None else
-                                   {template: self.template_sources.get(template) for template in templates},
-                                   old_files=old)
+            self.store.keep_record(name, key=key, files=paths, people=people, summary=document, old_files=old)
             self.store.keep_only(name, {digest for _kind, digest in files.values()})
+            self.index.keep(slug, inputs=self.inputs[slug], shown=self.shown(header.language), language=header.language,
+                            header=summary.header_record(header), summary_digest=known, key=key,
+                            templates=self.index.template_set(
+                                None if templates is None else
+                                {template: self.template_sources.get(template) for template in templates}),
+                            first=min(paths) if paths else "", count=len(paths))
             self.written["events"][slug] = [name, key]
-            self.records[slug] = self.store.record(name)
+            self.records.pop(slug, None)
             self.summaries.pop(slug, None)
-            self.summary_texts[slug] = (document, known)
 
     def _size(self, slug: str) -> int:
         """About how much viewing and writing an event's pages takes: rounds (round,
@@ -494,7 +536,7 @@ class PodiumGenerator(Generator):
         for an event not evaluated here, the files it wrote last time."""
         evaluated = self.outcomes.get(slug)
         if evaluated is None:
-            return len(self.records[slug]["files"])
+            return self.index.entry(slug).get("count", 1)
         return evaluated.size
 
     def _make_event(self, slug: str) -> tuple:
@@ -611,7 +653,8 @@ class PodiumGenerator(Generator):
         return cache_keys.digest("site", [self.shown(lang) for lang in self.languages], self.site_key,
                                  self.templates_digest, self.home_key,
                                  [_page_key(page) for page in self.page_translations],
-                                 [[slug, self.summary_texts[slug][1]] for slug in self.slugs], self.registry, self.statics)
+                                 [[slug, self.index.entry(slug)["summary_digest"]] for slug in self.slugs], self.registry,
+                                 self.statics)
 
     def _site_wanted(self) -> list:
         """Every site-wide page and file as (path, key, template or None, values or bytes, language)."""
@@ -661,6 +704,99 @@ class PodiumGenerator(Generator):
                     key = cache_keys.digest(shown, page.template, page.url, _page_key(page))
                     wanted.append((page.url, key, page.template, {"page": page, "lang": lang}, lang))
         return wanted
+
+
+class EventIndex:
+    """What a build needs to know of every event to leave it alone, in one small
+    record of the cache (its event records, with their files and summaries, are
+    read only for the events that need them): for each event the stat of its
+    folder's files and their digest, its inputs, its looks, its header, the
+    digest of its summary, the key of its pages, the templates they asked for
+    (a shared set), and the first of its files and how many there are.
+
+    A folder's digest is taken from the entry, without looking at any file's
+    bytes, when every file of the folder has the stat the entry kept and is
+    older, by :data:`.file_stamps.MARGIN`, than the build that kept it
+    (:class:`.file_stamps.Stamps` says why); otherwise from the files."""
+
+    def __init__(self, store: Store, name: str):
+        self.store = store
+        self.name = name
+        record = store.record(name)
+        events = record.get("events") if record else None
+        sets = record.get("template_sets") if record else None
+        before = record.get("taken") if record else None
+        if not (isinstance(events, dict) and isinstance(sets, dict) and isinstance(before, int)):
+            events, sets, before = {}, {}, 0
+        self.before = events
+        self.sets = sets
+        self.trusted_until = before - MARGIN
+        self.taken = time.time_ns()
+        self.now: dict = {}
+        self.changed = False
+
+    def entry(self, slug: str) -> dict | None:
+        found = self.now.get(slug)
+        if found is None:
+            found = self.before.get(slug)
+            if not isinstance(found, dict):
+                return None
+        return found
+
+    def keep(self, slug: str, **values) -> None:
+        entry = dict(self.entry(slug) or {})
+        for name, value in values.items():
+            if entry.get(name) != value:
+                entry[name] = value
+                self.changed = True
+        self.now[slug] = entry
+
+    def forget(self, slug: str) -> None:
+        self.now.pop(slug, None)
+        self.before.pop(slug, None)
+        self.changed = True
+
+    def folder_files(self, slug: str, folder: Path, stamps: Stamps) -> str:
+        """:func:`.cache_keys.folder_files` of the event's folder, from the entry when every
+        file's stat vouches for it (see the class docstring)."""
+        listing = cache_keys.files_below(folder)
+        stat = [[name, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino] if info is not None else [name]
+                for name, _path, info in listing]
+        entry = self.entry(slug)
+        if entry is not None and entry.get("stat") == stat and isinstance(entry.get("folder"), str) \
+                and all(len(one) == 5 and max(one[2], one[3]) < self.trusted_until for one in stat):
+            found = entry["folder"]
+        else:
+            found = cache_keys.folder_files(folder, stamps.file_digest, listing)
+        self.keep(slug, stat=stat, folder=found)
+        return found
+
+    def template_set(self, templates) -> str | None:
+        """The id of the set ``templates`` (name -> digest), kept once for every event that
+        asked for it; None (every template counts) for None."""
+        if templates is None:
+            return None
+        found = cache_keys.digest(templates)[:16]
+        if found not in self.sets:
+            self.sets[found] = templates
+            self.changed = True
+        return found
+
+    def templates_unchanged(self, entry: dict, current: dict) -> bool:
+        """The templates the event's pages asked for have the sources ``current`` gives them."""
+        found = entry.get("templates", "")
+        if found is None:
+            return True  # the templates count in the event's key
+        return unchanged(self.sets.get(found), current)
+
+    def save(self, slugs) -> None:
+        """Keep the entries of ``slugs`` (the events there are), if anything changed."""
+        events = {slug: self.entry(slug) for slug in slugs if self.entry(slug) is not None}
+        if not self.changed and events.keys() == self.before.keys():
+            return
+        used = {entry.get("templates") for entry in events.values()}
+        sets = {key: value for key, value in self.sets.items() if key in used}
+        self.store.keep_record(self.name, taken=self.taken, events=events, template_sets=sets)
 
 
 class DamagedSummary(Exception):
@@ -713,7 +849,9 @@ class EventFiles:
 
     def page(self, path: str, template: str, **values) -> None:
         generator = self.generator
-        found = generator.get_template(template)
+        found = generator.get_template(template)  # Pelican keeps it once loaded: the loader is not asked again
+        if generator.recording is not None:
+            generator.recording.add(found.name)
         output.make_way(self.output, path, self.known)
         with signals.content_written.muted():
             generator.writer.write_file(path, found, generator.context, relative_urls=generator.relative_urls,

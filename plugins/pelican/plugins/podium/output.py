@@ -118,6 +118,14 @@ def prune(output: str, folder: str) -> None:
         folder = os.path.dirname(folder)
 
 
+def is_file(output: str, path: str) -> bool:
+    """``output/path`` is a regular file (a link is not followed)."""
+    try:
+        return stat.S_ISREG(os.lstat(os.path.join(output, path)).st_mode)
+    except OSError:
+        return False
+
+
 def identity(folder: str) -> list | None:
     """[device, inode] of the folder ``folder``, or None when it is not one."""
     try:

@@ -127,7 +127,7 @@ HEADER_URLS = ("event", "standings_index", "players", "classification", "format"
 
 
 def header_urls(urls, slug: str) -> dict:
-    found = {kind: urls.url(kind, slug=slug) for kind in HEADER_URLS}
+    found = urls.of_event(HEADER_URLS, slug)
     found["site_atom"] = urls.url("site_atom")
     return found
 

@@ -84,6 +84,11 @@ class Urls:
                 raise ValueError(f"unsafe URL part {key}={value!r}")
         return checked
 
+    def of_event(self, kinds, slug: str) -> dict:
+        """kind -> URL of the event ``slug``'s pages of each of ``kinds`` (URLs of the slug alone)."""
+        parts = self._parts({"slug": slug})
+        return {kind: self.urls[kind].format(**parts) for kind in kinds}
+
     def url(self, kind: str, **parts) -> str:
         return self.urls[kind].format(**self._parts(parts))
 
