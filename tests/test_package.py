@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from stranger_site import build_wheel, clean_env, make_venv, run
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "plugins" / "pelican" / "plugins" / "podium"
 ENGINES = ROOT / "plugins" / "podium_core"
@@ -53,34 +55,9 @@ finally:
 """
 
 
-def run(*command, cwd=None, env=None, stdin=None, timeout=300):
-    done = subprocess.run(command, cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=timeout)
-    assert done.returncode == 0, f"{' '.join(map(str, command))}\n{done.stdout}\n{done.stderr}"
-    return done
-
-
-def clean_env(**extra) -> dict:
-    """The environment without anything that points Python at this tree."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PYTHONPATH", "PODIUM_RESULTS", "VIRTUAL_ENV", "PYTHONHOME")}
-    env.update(extra)
-    return env
-
-
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel, built from a copy of what the distribution is made of (pyproject.toml,
-    README.md, plugins/): a build in the tree itself would reuse setuptools' build/
-    folder, which keeps files the tree no longer has."""
-    source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(ROOT / "plugins", source / "plugins", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    out = tmp_path_factory.mktemp("wheel")
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(source),
-        env=clean_env())
-    (found,) = out.glob("pelican_podium-*.whl")
-    return found
+    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
 
 
 def shipped(folder: Path, prefix: str, patterns) -> set[str]:
@@ -111,10 +88,7 @@ def test_the_wheel_holds_the_code_templates_static_files_schemas_and_translation
 
 def test_a_stranger_s_pelican_site_gets_the_results_pages_inside_its_own_theme(wheel, tmp_path):
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", str(venv))
-    python = venv / "bin" / "python"
-    run(str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel), env=clean_env(),
-        timeout=600)
+    python = make_venv(venv, wheel)
     location = run(str(python), "-c", "import pelican.plugins.podium as p, podium_core; print(p.__file__); print(podium_core.__file__)",
                    cwd=tmp_path, env=clean_env()).stdout.split()
     assert all(path.startswith(str(venv)) for path in location)

@@ -679,7 +679,7 @@ class PodiumGenerator(Generator):
             data = file.text.encode("utf-8")
             wanted.append((urls.save_as(file.kind, **file.parts), sha256(data), None, data, language))
         folder = static.static_dir(self.settings)
-        for path, data in static.files():  # Podium's stylesheets and schema: no theme needs a copy
+        for path, data in static.files() if static.written_here(self.settings) else ():  # no theme needs a copy
             wanted.append((f"{folder}/{path}", sha256(data), None, data, language))
         search = next((page for page in site_pages if page.kind == "search"), None)
         return wanted + self._in_every_language(search)
@@ -734,6 +734,7 @@ class EventIndex:
         self.taken = time.time_ns()
         self.now: dict = {}
         self.changed = False
+        self.checked: dict = {}  # template set -> unchanged, once a build
 
     def entry(self, slug: str) -> dict | None:
         found = self.now.get(slug)
@@ -783,11 +784,15 @@ class EventIndex:
         return found
 
     def templates_unchanged(self, entry: dict, current: dict) -> bool:
-        """The templates the event's pages asked for have the sources ``current`` gives them."""
+        """The templates the event's pages asked for have the sources ``current`` gives them
+        (each set looked at once a build)."""
         found = entry.get("templates", "")
         if found is None:
             return True  # the templates count in the event's key
-        return unchanged(self.sets.get(found), current)
+        known = self.checked.get(found)
+        if known is None:
+            known = self.checked[found] = unchanged(self.sets.get(found), current)
+        return known
 
     def save(self, slugs) -> None:
         """Keep the entries of ``slugs`` (the events there are), if anything changed."""

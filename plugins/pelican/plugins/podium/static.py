@@ -3,7 +3,11 @@
 The plugin writes them into the output itself, under ``PODIUM_STATIC_DIR``
 (default: ``<THEME_STATIC_DIR>/podium``, i.e. ``theme/podium``), so a site
 needs no copy of them in its theme and no ``STATIC_PATHS`` entry.  Templates
-link them as ``{{ SITEURL }}/{{ PODIUM_STATIC_DIR }}/css/podium.css``.  The
+link them as ``{{ SITEURL }}/{{ PODIUM_STATIC_DIR }}/css/podium.css``.  A
+folder that leads out of the site's own output (``../theme/podium``: what
+pelican-i18n-subsites gives a language's subsite, whose pages use the
+main site's theme files) is linked, never written: the site that owns it
+writes it (:func:`written_here`).  The
 folder lies inside Pelican's theme folder, whose name no event slug can take
 without colliding with the theme's own files already.
 """
@@ -24,6 +28,12 @@ def static_dir(settings) -> str:
     if not folder:
         folder = f"{settings.get('THEME_STATIC_DIR') or 'theme'}/podium"
     return str(folder).strip("/")
+
+
+def written_here(settings) -> bool:
+    """Podium's static files are written into this site's output: their folder
+    (:func:`static_dir`) lies inside it."""
+    return ".." not in static_dir(settings).split("/")
 
 
 def sources() -> list[tuple[str, str]]:
