@@ -167,6 +167,30 @@ class Store:
         with folder(self.cache_path, [FOLDER, "tmp"]) as tmp, folder(self.cache_path, [FOLDER, *parts]) as target:
             _write_into(tmp, target, name, data)
 
+    def keep_for_now(self, data: bytes, owner: int) -> str:
+        """``data`` in ``tmp/`` for the process ``owner`` to :meth:`take` later in this build
+        (removed by :meth:`tidy` once that process is gone); its name."""
+        name = f"{owner}-{secrets.token_hex(8)}"
+        with folder(self.cache_path, [FOLDER, "tmp"]) as tmp:
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o600, dir_fd=tmp)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+            finally:
+                os.close(fd)
+        return name
+
+    def take(self, name: str) -> bytes | None:
+        """What :meth:`keep_for_now` kept under ``name``, removed from the cache; None if it is gone."""
+        try:
+            with folder(self.cache_path, [FOLDER, "tmp"], create=False) as tmp:
+                data = read_file(name, tmp)
+                os.unlink(name, dir_fd=tmp)
+        except OSError:
+            return None
+        return data
+
     def tidy(self) -> None:
         """Remove what killed builds left in ``tmp/`` (files of processes that are gone)."""
         try:

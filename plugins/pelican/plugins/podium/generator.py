@@ -133,6 +133,9 @@ class PodiumGenerator(Generator):
             self._evaluate_changed()
             self._add_to_context()
         except Problems as exc:
+            for evaluated in self.outcomes.values():  # nothing is rendered: what waits in the cache goes
+                evaluated.discard()
+            self.outcomes.clear()
             self.problems = list(exc.problems)
             for problem in self.problems:
                 logger.error("%s", problem)
@@ -278,7 +281,7 @@ class PodiumGenerator(Generator):
         folders = [self.folder_of[slug] for slug in slugs]
         forked = workers.forks(self.jobs, len(folders))
         work = partial(_evaluated, registry=self.registry, variants=self.catalogue, urls=self.urls,
-                       language=self.language, packed=forked)
+                       language=self.language, store=self.store if forked else None, owner=os.getpid())
         for folder, (evaluated, event_problems) in workers.largest_first(work, folders, self.jobs, size=folder_size):
             if forked:  # while the other processes evaluate: the templates their pages will need
                 template_bytecode.load_pages(self.env)
@@ -547,9 +550,8 @@ class PodiumGenerator(Generator):
         build did not evaluate (only shown differently now) is evaluated here, as it
         was without a problem before."""
         evaluated = self.outcomes.get(slug)
-        if evaluated is not None:
-            outcome = evaluated.outcome()
-        else:
+        outcome = evaluated.outcome() if evaluated is not None else None
+        if outcome is None:
             outcome, problems = evaluate_event(self.folder_of[slug], self.registry, variants=self.catalogue)
             if outcome is None or problems:
                 raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
@@ -815,27 +817,37 @@ class DamagedSummary(Exception):
 class Evaluated:
     """An event evaluated without a problem, as the build keeps it until its pages
     are made: its header, about how much work its pages are (:meth:`PodiumGenerator._size`)
-    and its outcome.  Evaluated in a forked process, the outcome stays pickled
-    (``packed``) until the process that renders the event takes it: the
-    build's own process, which only waits for the pages, never spends its
-    time unpickling every event's outcome on the way."""
+    and its outcome.  Evaluated in a forked process, the outcome waits pickled
+    in the cache's ``tmp/`` (``store``, for the build's process ``owner``)
+    until the process that renders the event takes it: the build's own
+    process neither holds every event's outcome nor spends its time
+    unpickling them on the way."""
 
-    def __init__(self, outcome, header, packed: bool):
+    def __init__(self, outcome, header, store: Store | None = None, owner: int = 0):
         self.header = header
         self.size = 3 * len(outcome.rounds) + len(outcome.standings) + 2 * len(outcome.event.players)
-        self._outcome = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL) if packed else outcome
+        self.store = store
+        self._outcome = outcome if store is None else \
+            store.keep_for_now(pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL), owner)
 
     def outcome(self):
-        found = self._outcome
-        return pickle.loads(found) if isinstance(found, bytes) else found
+        """The outcome (taken from the cache, once, when it waits there); None if it is gone."""
+        if self.store is None:
+            return self._outcome
+        data = self.store.take(self._outcome)
+        return pickle.loads(data) if data is not None else None
+
+    def discard(self) -> None:
+        if self.store is not None:
+            self.store.take(self._outcome)
 
 
-def _evaluated(folder, registry, variants, urls: Urls, language: str | None, packed: bool):
+def _evaluated(folder, registry, variants, urls: Urls, language: str | None, store: Store | None, owner: int):
     """:func:`~podium_core.pipeline.evaluate_event`, the outcome as :class:`Evaluated` (None with a problem)."""
     outcome, problems = evaluate_event(folder, registry, variants=variants)
     if outcome is None or problems:
         return None, problems
-    return Evaluated(outcome, summary.header_of_event(outcome.event, urls, language), packed), problems
+    return Evaluated(outcome, summary.header_of_event(outcome.event, urls, language), store, owner), problems
 
 
 class EventFiles:
