@@ -1,14 +1,16 @@
 """``make bench``: what organisers wait for, measured side by side in one run.
 
-    python benchmarks/bench.py [--events 200] [--sample 1000] [--repeat 3] [--cache DIR]
+    python benchmarks/bench.py [--events 200,1000] [--repeat 3] [--cache DIR]
 
 Everything runs on deterministic synthetic data made by the project's own
 simulator (:func:`podium_core.simulate.simulate`, the engine behind ``podium
-simulate``): an archive of ``--events`` events (200: 40 of each of the five
-formats, 20 to 76 players each, about 20,000 pages), generated once into a
-folder keyed by :data:`DATA_VERSION` and a digest of the engine and
-simulator sources, and generated again whenever that folder is missing or
-incomplete.  The builds run with ``PODIUM_JOBS=2``.
+simulate``): for each size of ``--events`` an archive of that many events
+(200: 40 of each of the five formats, 20 to 76 players each, about 23,000
+pages; 1,000: about 117,000), generated once into a folder keyed by
+:data:`DATA_VERSION` and a digest of the engine and simulator sources, and
+generated again whenever that folder is missing or incomplete.  The builds
+run with ``PODIUM_JOBS=2``.  Every size is measured the same way, one after
+the other.
 
 What is measured (docs/performance.md says how to read each number):
 
@@ -30,17 +32,15 @@ What is measured (docs/performance.md says how to read each number):
     running on the archive: the time from saving a round file to the
     rebuilt round page on disk (its file replaced); the median of
     ``--repeat`` saves, and the CPU time the server used for each.
-``markdown_ratio``
-    Pelican building ``--sample`` standings tables of the archive written as
-    Markdown pages (its content cache off, Pelican's default), seconds per
-    page, over the cold build's seconds per page (10 means a Podium page
-    costs a tenth of a Markdown page).
 ``floor``
-    For reference: the cold build's pages (their titles and the texts of
-    their table cells and list items, read back) rendered through a minimal
-    Jinja template in one process and written.
+    For reference, for the first size only: the cold build's pages (their
+    titles and the texts of their table cells and list items, read back)
+    rendered through a minimal Jinja template in one process and written.
 
-The last line: ``bench: cold_s=A warm_s=B noop_s=C serve_s=D markdown_ratio=E rss_mb=F``.
+The summary lines, one for each size: ``bench: cold_s=A warm_s=B noop_s=C
+serve_s=D rss_mb=E`` for 200 events, and ``bench<N>: warm_s=B noop_s=C
+serve_s=D rss_mb=E`` for any other size N (``bench1000:``; its cold build's
+time is on its ``cold:`` line).
 Everything is written into one work folder, in RAM (``/dev/shm``) when
 there is room (:func:`ram_folder`), and the disk is settled before every
 timed step.  Timings are never asserted; ``tests/test_bench.py`` runs this
@@ -324,53 +324,6 @@ def read_pages(output: Path) -> list[tuple[str, dict]]:
     return [(str(p.relative_to(output)), page_content(p.read_text("utf-8"))) for p in html_pages(output)]
 
 
-# -- the Markdown alternative -----------------------------------------------------------------
-
-def markdown_pages(output: Path, sample: int) -> list[str]:
-    """``sample`` standings tables of the built archive as Markdown pages (hidden, so
-    the theme's navigation does not list them all on every page)."""
-    tables = []
-    for path in sorted(output.glob("*/event.json")):
-        doc = json.loads(path.read_text("utf-8"))
-        names = {p["id"]: p["name"] for p in doc["players"]}
-        for st in doc["standings"]:
-            tables.append((doc, names, st))
-    if not tables:
-        return []
-    texts = []
-    for i in range(sample):
-        doc, names, st = tables[i * len(tables) // sample] if sample <= len(tables) else tables[i % len(tables)]
-        group = f" group {st['group']}" if st["group"] else ""
-        lines = [f"Title: {doc['name']}: {st['stage']}{group} after round {st['after_round']}",
-                 f"Slug: standings-{i + 1:04d}", "Status: hidden", "",
-                 "| Rank | Player | " + " | ".join(st["criteria"]) + " |",
-                 "|---:|:---|" + "---:|" * len(st["criteria"])]
-        for row in st["rows"]:
-            values = " | ".join(str(row["values"][key]) for key in st["criteria"])
-            lines.append(f"| {row['rank']} | {names.get(row['player'], row['player'])} | {values} |")
-        texts.append("\n".join(lines) + "\n")
-    return texts
-
-
-def build_markdown(texts: list[str], work: Path, settings: Path) -> dict:
-    content, output = work / "content", work / "output"
-    for folder in (content, output):
-        if folder.exists():
-            shutil.rmtree(folder)
-    (content / "pages").mkdir(parents=True)
-    for i, text in enumerate(texts, 1):
-        (content / "pages" / f"standings-{i:04d}.md").write_text(text, "utf-8")
-    empty = work / "no-results"
-    empty.mkdir(exist_ok=True)
-    result = pelican_build(settings, {"PATH": str(content), "OUTPUT_PATH": str(output), "PODIUM_RESULTS": str(empty),
-                                      "PODIUM_JOBS": JOBS, "CACHE_CONTENT": False, "LOAD_CONTENT_CACHE": False,
-                                      "CACHE_PATH": str(work / "cache")})
-    result["pages"] = len(list(output.rglob("standings-*.html")))  # not the plugin's empty home page
-    return result
-
-
-
-
 # -- the steps organisers wait for -----------------------------------------------------------
 
 def touch_round(event: Path, mark: str) -> Path:
@@ -450,23 +403,38 @@ def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events
     return times, cpu if len(cpu) == len(times) else []
 
 
-def run(events: int = 200, sample: int = 1000, cache: Path | None = None, work: Path | None = None,
-        settings: Path | None = None, repeat: int = 3, log=print) -> dict:
-    """Everything ``make bench`` prints; returns the numbers."""
+def run(events=(200,), cache: Path | None = None, work: Path | None = None, settings: Path | None = None,
+        repeat: int = 3, log=print) -> dict:
+    """Everything ``make bench`` prints, for each size of ``events``; the numbers by size."""
     data = Path(cache) if cache else default_cache()
     settings = Path(settings) if settings else ROOT / "pelicanconf.py"
+    log(f"podium bench: data in {data / data_key()}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+        f"PODIUM_JOBS={JOBS}")
+    compile_package()
+    found = {}
+    for n, size in enumerate(events):
+        folder = Path(work) / str(size) if work else None
+        found[size] = numbers = run_size(size, data, folder, settings, repeat, log, floor_too=n == 0)
+        times = (f"warm_s={numbers['warm_s']:.3f} noop_s={numbers['noop_s']:.3f} serve_s={numbers['serve_s']:.3f} "
+                 f"rss_mb={numbers['rss_mb']:.0f}")
+        if size == 200:
+            log(f"bench: cold_s={numbers['cold_s']:.2f} {times}")
+        else:
+            log(f"bench{size}: {times}")
+    return found
+
+
+def run_size(events: int, data: Path, work: Path | None, settings: Path, repeat: int, log, floor_too: bool) -> dict:
+    """The steps for an archive of ``events`` events (in ``work``, a new folder in RAM by default)."""
     own_work = work is None
     work = Path(work) if work else Path(tempfile.mkdtemp(prefix="podium-bench-", dir=ram_folder()))
     numbers: dict = {}
     try:
-        log(f"podium bench: data in {data / data_key()}, output in {work}, Python {sys.version.split()[0]}, "
-            f"{os.cpu_count()} CPUs, PODIUM_JOBS={JOBS}")
         start = time.perf_counter()
         archive = make_archive(data, events, log)
         results = work / "results"  # a copy: the warm and serve steps change round files
         shutil.copytree(archive, results)
-        compile_package()
-        log(f"data: {events} events ready in {time.perf_counter() - start:.1f} s")
+        log(f"data: {events} events ready in {time.perf_counter() - start:.1f} s, output in {work}")
         output, build_cache = work / "output", work / "cache"
         slugs = sorted(p for p in results.iterdir() if p.is_dir())
 
@@ -474,8 +442,8 @@ def run(events: int = 200, sample: int = 1000, cache: Path | None = None, work: 
         rss_mb = (cold["rss_bytes"] + cold["worker_rss_bytes"]) / 2 ** 20
         numbers.update(cold_s=cold["seconds"], pages=cold["pages"], rss_mb=rss_mb)
         log(f"cold: {cold['pages']} pages ({cold['bytes'] / 2 ** 20:.0f} MB of HTML) in {cold['seconds']:.2f} s "
-            f"= {cold['pages'] / cold['seconds']:.0f} pages/s, {cold['cpu'] + cold['workers_cpu']:.2f} s of CPU in all "
-            f"processes; peak RSS {rss_mb:.0f} MB (main {cold['rss_bytes'] / 2 ** 20:.0f} MB + largest worker "
+            f"= {1000 * cold['seconds'] / cold['pages']:.2f} ms/page, {cold['cpu'] + cold['workers_cpu']:.2f} s of CPU "
+            f"in all processes; peak RSS {rss_mb:.0f} MB (main {cold['rss_bytes'] / 2 ** 20:.0f} MB + largest worker "
             f"{cold['worker_rss_bytes'] / 2 ** 20:.0f} MB); process wall {cold['wall']:.2f} s incl. "
             f"{cold['imports']:.2f} s of imports")
 
@@ -502,39 +470,36 @@ def run(events: int = 200, sample: int = 1000, cache: Path | None = None, work: 
         log(f"serve: a round file saved -> its round page rebuilt on disk, in the preview server: "
             f"{numbers['serve_s']:.3f} s (median; saves {', '.join(f'{t:.3f}' for t in saves)} s{cpu_text})")
 
-        texts = markdown_pages(output, sample)
-        md = build_markdown(texts, work / "markdown", settings)
-        per_page = cold["seconds"] / cold["pages"]
-        md_per_page = md["seconds"] / max(md["pages"], 1)
-        numbers.update(markdown_s=md["seconds"], markdown_pages=md["pages"], markdown_ratio=md_per_page / per_page)
-        log(f"markdown: {md['pages']} standings tables as Markdown pages, plain Pelican: {md['seconds']:.2f} s "
-            f"= {md_per_page * 1000:.2f} ms/page; Podium cold {per_page * 1000:.2f} ms/page; "
-            f"Markdown/Podium per page {numbers['markdown_ratio']:.1f}")
-
-        pages = read_pages(output)
-        floor_s = floor(pages, work / "floor")
-        numbers.update(floor_s=floor_s, floor_ratio=cold["seconds"] / floor_s)
-        log(f"floor (a reference, not a target): the same {len(pages)} pages' titles and cell texts through a "
-            f"minimal Jinja template, written, in one process: {floor_s:.2f} s; cold/floor {cold['seconds'] / floor_s:.2f}")
-
-        log(f"bench: cold_s={numbers['cold_s']:.2f} warm_s={numbers['warm_s']:.3f} noop_s={numbers['noop_s']:.3f} "
-            f"serve_s={numbers['serve_s']:.3f} markdown_ratio={numbers['markdown_ratio']:.1f} rss_mb={numbers['rss_mb']:.0f}")
+        if floor_too:
+            pages = read_pages(output)
+            floor_s = floor(pages, work / "floor")
+            numbers.update(floor_s=floor_s, floor_ratio=cold["seconds"] / floor_s)
+            log(f"floor (a reference, not a target): the same {len(pages)} pages' titles and cell texts through a "
+                f"minimal Jinja template, written, in one process: {floor_s:.2f} s; cold/floor "
+                f"{cold['seconds'] / floor_s:.2f}")
         return numbers
     finally:
         if own_work:
             shutil.rmtree(work, ignore_errors=True)
 
 
+def sizes(text: str) -> tuple:
+    found = tuple(int(part) for part in text.replace(" ", ",").split(",") if part)
+    if not found or min(found) < 1:
+        raise argparse.ArgumentTypeError(f"not a list of archive sizes: {text!r}")
+    return found
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python benchmarks/bench.py", description=__doc__.split("\n")[0])
-    parser.add_argument("--events", type=int, default=200, help="events in the archive (default 200)")
-    parser.add_argument("--sample", type=int, default=1000, help="Markdown pages to build (default 1000)")
+    parser.add_argument("--events", type=sizes, default=(200, 1000),
+                        help="the sizes of the archives, in events, comma-separated (default 200,1000)")
     parser.add_argument("--repeat", type=int, default=3, help="warm and no-op builds and saves (default 3)")
     parser.add_argument("--cache", type=Path, help="where generated data is kept (default: $PODIUM_BENCH_CACHE "
                                                    "or <tmp>/podium-bench)")
     parser.add_argument("--settings", type=Path, help="Pelican settings (default: the project's pelicanconf.py)")
     args = parser.parse_args(argv)
-    run(args.events, args.sample, args.cache, settings=args.settings, repeat=args.repeat)
+    run(args.events, args.cache, settings=args.settings, repeat=args.repeat)
     return 0
 
 

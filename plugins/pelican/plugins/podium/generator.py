@@ -761,17 +761,36 @@ class EventIndex:
 
     def folder_files(self, slug: str, folder: Path, stamps: Stamps) -> str:
         """:func:`.cache_keys.folder_files` of the event's folder, from the entry when every
-        file's stat vouches for it (see the class docstring)."""
-        listing = cache_keys.files_below(folder)
-        stat = [[name, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino] if info is not None else [name]
-                for name, _path, info in listing]
+        file's stat vouches for it (see the class docstring).  A flat folder whose own
+        stat is the one kept (no file added, removed or renamed since) is not listed
+        again: its files are looked at by name."""
         entry = self.entry(slug)
-        if entry is not None and entry.get("stat") == stat and isinstance(entry.get("folder"), str) \
+        try:
+            info = os.stat(folder)
+            here = [info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+        except OSError:
+            here = None
+        known = entry.get("stat") if entry is not None else None
+        if here is not None and isinstance(known, list) and entry.get("dir") == here \
+                and max(here[0], here[1]) < self.trusted_until and all(len(one) == 5 and "/" not in one[0] for one in known):
+            stat = []
+            for one in known:
+                try:
+                    info = os.stat(os.path.join(folder, one[0]))
+                    stat.append([one[0], info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino])
+                except OSError:
+                    stat.append([one[0]])
+            listing = None
+        else:
+            listing = cache_keys.files_below(folder)
+            stat = [[name, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino] if info is not None else [name]
+                    for name, _path, info in listing]
+        if entry is not None and known == stat and isinstance(entry.get("folder"), str) \
                 and all(len(one) == 5 and max(one[2], one[3]) < self.trusted_until for one in stat):
             found = entry["folder"]
         else:
             found = cache_keys.folder_files(folder, stamps.file_digest, listing)
-        self.keep(slug, stat=stat, folder=found)
+        self.keep(slug, stat=stat, folder=found, dir=here)
         return found
 
     def template_set(self, templates) -> str | None:
