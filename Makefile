@@ -81,6 +81,6 @@ messages: $(STAMP)
 	  fi; \
 	done
 
-# the output, and the build cache (compiled templates, every event's pages)
+# the output, and the build cache (compiled templates, every event's pages, make html's copy of the site)
 clean:
-	rm -rf $(OUTPUT) .pytest_cache cache .$(notdir $(OUTPUT)).podium-lock
+	rm -rf $(OUTPUT) .pytest_cache cache

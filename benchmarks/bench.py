@@ -30,7 +30,7 @@ What is measured (docs/performance.md says how to read each number):
 ``serve``
     The preview server (``make serve``, :mod:`pelican.plugins.podium.serve`)
     running on the archive: the time from saving a round file to the
-    rebuilt round page on disk (its file replaced); the median of
+    rebuilt round page on disk (its file written again); the median of
     ``--repeat`` saves, and the CPU time the server used for each.
 ``floor``
     For reference, for the first size only: the cold build's pages (their
@@ -365,10 +365,16 @@ def process_cpu(pid: int) -> float | None:
         return None
 
 
+def written(page: Path) -> tuple:
+    """When and how ``page`` was last written (a page written again in place keeps its inode)."""
+    info = os.stat(page)
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
 def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events: list[Path],
                 log=print) -> tuple[list[float], list[float]]:
     """Start the preview server on the archive; for each of ``events`` save a round
-    file and time until its round page is replaced on disk: those times, and the
+    file and time until its round page is written again on disk: those times, and the
     CPU time the server used meanwhile (empty where it cannot be read)."""
     env = dict(os.environ, PYTHONHASHSEED="0", PODIUM_RESULTS=str(results))
     server = subprocess.Popen([sys.executable, "-m", "pelican.plugins.podium.serve", "--settings", str(settings),
@@ -384,12 +390,12 @@ def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events
             raise RuntimeError("the preview server ended before serving")
         for n, event in enumerate(events):
             page = round_page(output, sorted(p for p in event.iterdir() if p.suffix == ".yaml" and p.name != "event.yaml")[-1])
-            before = os.stat(page).st_ino
+            before = written(page)
             time.sleep(0.3)  # a quiet moment: the server has looked at the tree since the last save
             used = process_cpu(server.pid)
             start = time.perf_counter()
             touch_round(event, f"serve {n}")
-            while os.stat(page).st_ino == before:
+            while written(page) == before:
                 if time.perf_counter() - start > 120:
                     raise RuntimeError(f"{page} was not rebuilt within 120 s")
                 time.sleep(0.005)

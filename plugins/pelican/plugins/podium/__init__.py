@@ -2,27 +2,33 @@
 
 Pelican (4.5 and later) finds it as the namespace plugin
 ``pelican.plugins.podium`` and calls :func:`register`.  The engines it runs
-are the Pelican-free package :mod:`podium`.
+are the Pelican-free package :mod:`podium_core`.
 
-- :mod:`pelican.plugins.podium.plugin` -- the generator that writes the
-  results pages (only the events that changed), the template loader and
-  the translations.
-- :mod:`pelican.plugins.podium.cache_keys`, :mod:`pelican.plugins.podium.cache` --
-  what an event's pages depend on, and the cache that keeps them by it.
-- :mod:`pelican.plugins.podium.output`, :mod:`pelican.plugins.podium.build_lock` --
-  files put into the output folder atomically, stale ones removed; one
-  build at a time.
+- :mod:`pelican.plugins.podium.plugin` -- the wiring: the generator, the
+  template loader and the translations, through Pelican's signals.
+- :mod:`pelican.plugins.podium.generator` -- the generator that writes the
+  results pages (only the events that changed) through Pelican's writer.
+- :mod:`pelican.plugins.podium.cache_keys`, :mod:`pelican.plugins.podium.cache`,
+  :mod:`pelican.plugins.podium.file_stamps`, :mod:`pelican.plugins.podium.template_use`
+  -- what an event's pages depend on, the cache that keeps them by it, the
+  files' stat that vouches for their digests, the templates a page asks for.
+- :mod:`pelican.plugins.podium.output` -- Podium's files in the output
+  folder: never through a link, stale ones removed.
 - :mod:`pelican.plugins.podium.summary` -- what the site-wide pages read of an event.
 - :mod:`pelican.plugins.podium.template_bytecode` -- compiled templates kept between builds.
 - :mod:`pelican.plugins.podium.views` -- the view model: one tree per event,
   built once from its :class:`~podium_core.outcome.EventOutcome`;
-  :mod:`pelican.plugins.podium.extensions` -- one module per system or concern.
+  :mod:`pelican.plugins.podium.progress` -- the round on now and each
+  player's next step; :mod:`pelican.plugins.podium.extensions` -- one module
+  per system or concern.
 - :mod:`pelican.plugins.podium.urls` -- the URL scheme, from ``PODIUM_*_URL`` settings.
 - :mod:`pelican.plugins.podium.facts` -- the rules as implemented, for the format page.
 - :mod:`pelican.plugins.podium.i18n` -- gettext catalogs for the UI languages.
-- :mod:`pelican.plugins.podium.serve`, :mod:`pelican.plugins.podium.publish` --
-  the preview server and the production build (``make serve``, ``make publish``);
-  :mod:`pelican.plugins.podium.swap` -- a folder (the site, its search index) swapped in whole.
+- :mod:`pelican.plugins.podium.build`, :mod:`pelican.plugins.podium.serve`,
+  :mod:`pelican.plugins.podium.publish` -- ``make html``, ``make serve`` and
+  ``make publish``; :mod:`pelican.plugins.podium.build_lock` -- one of them
+  at a time into an output; :mod:`pelican.plugins.podium.swap` -- a folder
+  (the site, its search index) swapped in whole.
 """
 
 
