@@ -29,20 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from test_incremental import assert_same_tree, build, first_round_file
+from test_incremental import assert_same_tree, build, first_round_file, results  # noqa: F401 - a fixture
 
 from pelican.plugins.podium.cache import sha256
-
-ROOT = Path(__file__).resolve().parents[1]
-DEMO = ROOT / "results"
-
-
-@pytest.fixture
-def results(tmp_path) -> Path:
-    folder = tmp_path / "results"
-    shutil.copytree(DEMO, folder)
-    return folder
-
 
 @pytest.fixture
 def cold(results, tmp_path) -> Path:

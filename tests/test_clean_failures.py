@@ -1,10 +1,10 @@
 """Every failure a user can cause is one line and a non-zero exit, never a traceback.
 
 The ``podium`` commands end an ``OSError`` (a read-only folder, a full
-disk, a path that is a file) with ``podium <command>: <what>: <path>``; the
-site build checks its output folder before writing anything (a file in its
-place, a read-only folder) and ends a write the system refuses, in this
-process or in a forked worker, with one line.  Faults are injected as
+disk, a path that is a file) with ``podium <command>: <what>: <path>``;
+``make html`` refuses an output path that is a file before writing anything,
+and ends a write the system refuses, in this process or in a forked worker,
+with one line, the output as it was.  Faults are injected as
 ``OSError``s, and on a small real filesystem (tmpfs) where the system
 lets the tests mount one.
 """
@@ -22,8 +22,7 @@ from pathlib import Path
 import pytest
 
 from podium_core import cli
-from pelican.plugins.podium import output, plugin
-from test_site import build
+from pelican.plugins.podium import build as building, output
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "tests" / "samples" / "results"
@@ -84,49 +83,62 @@ def small_results(tmp_path: Path) -> Path:
     return results
 
 
-def test_the_build_stops_before_writing_when_the_output_is_a_file(tmp_path):
+def make_html(results: Path, output: Path, cache: Path, capsys, monkeypatch, jobs: int = 1) -> tuple[int, str]:
+    """``make html``'s entry point in this process: its exit status and what it said on stderr."""
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.setenv("PODIUM_JOBS", str(jobs))
+    monkeypatch.chdir(ROOT)
+    status = building.build("pelicanconf.py", output, "content", str(cache), search=False)
+    return status, capsys.readouterr().err
+
+
+def test_make_html_stops_before_writing_when_the_output_is_a_file(tmp_path, capsys, monkeypatch):
     output = tmp_path / "output"
     output.write_text("a file\n", "utf-8")
-    with pytest.raises(SystemExit) as stopped:
-        build(small_results(tmp_path), output, PODIUM_JOBS=1)
-    assert str(stopped.value) == f"the output folder {output} is not a folder; nothing was written"
+    status, err = make_html(small_results(tmp_path), output, tmp_path / "cache", capsys, monkeypatch)
+    assert status == 1 and err.splitlines() == [f"the output folder {output} is not a folder; nothing was written"]
     assert output.read_text("utf-8") == "a file\n"
 
 
-def test_the_build_stops_before_writing_when_the_output_is_read_only(tmp_path, monkeypatch):
+def test_make_html_into_a_folder_it_cannot_replace_is_one_line_and_keeps_it(tmp_path, capsys, monkeypatch):
     output = tmp_path / "output"
-    monkeypatch.setattr(plugin.tempfile, "TemporaryFile", refuse(errno.EROFS, str(output)))
-    with pytest.raises(SystemExit) as stopped:
-        build(small_results(tmp_path), output, PODIUM_JOBS=1)
-    assert str(stopped.value) == f"the output folder {output} cannot be written: Read-only file system; nothing was written"
+    output.mkdir()
+    (output / "kept.html").write_text("the site as it was\n", "utf-8")
+    monkeypatch.setattr(building, "exchange", refuse(errno.EROFS, str(output)))
+    status, err = make_html(small_results(tmp_path), output, tmp_path / "cache", capsys, monkeypatch)
+    assert status == 1 and err.splitlines() == [f"cannot write the site: Read-only file system ({output})"]
+    assert sorted(p.name for p in output.iterdir()) == ["kept.html"]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_full_disk_while_writing_pages_is_one_line(tmp_path, monkeypatch, jobs):
-    monkeypatch.setattr(output, "place", refuse(errno.ENOSPC))
-    with pytest.raises(SystemExit) as stopped:
-        build(small_results(tmp_path), tmp_path / "output", PODIUM_JOBS=jobs)
-    assert str(stopped.value) == "cannot write the site: No space left on device"
+def test_a_full_disk_while_writing_pages_is_one_line(tmp_path, capsys, monkeypatch, jobs):
+    """Here or in a forked worker, a page that cannot be written stops make html in one line."""
+    monkeypatch.setattr(output, "make_way", refuse(errno.ENOSPC))
+    status, err = make_html(small_results(tmp_path), tmp_path / "output", tmp_path / "cache", capsys, monkeypatch, jobs)
+    assert status == 1 and err.splitlines() == ["cannot write the site: No space left on device"], err
+    assert not (tmp_path / "output").exists()
 
 
 @pytest.mark.parametrize("options, words", [("rw", "cannot write the site: No space left on device"),
-                                            ("ro", "cannot be written: Read-only file system; nothing was written")])
-def test_pelican_on_a_full_or_read_only_filesystem(tmp_path, small_filesystem, options, words):
+                                            ("ro", "cannot write the site: Read-only file system")])
+def test_make_html_on_a_full_or_read_only_filesystem(tmp_path, small_filesystem, options, words):
     if os.geteuid() != 0:
         pytest.skip("mounting needs root")
     point = small_filesystem("300k", options)
-    done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(point / "out"), "-s", "pelicanconf.py"],
+    done = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.build", "--output", str(point / "out"),
+                           "--settings", "pelicanconf.py", "--cache-path", str(point / "cache"), "--no-search-index"],
                           cwd=ROOT, env={**os.environ, "PODIUM_RESULTS": str(SAMPLES)}, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 1
     assert words in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
 def test_a_number_setting_that_is_no_number_is_one_line():
-    from pelican.plugins.podium.plugin import setting_number
+    from pelican.plugins.podium.generator import setting_number
 
     assert setting_number({"PODIUM_JOBS": ""}, "PODIUM_JOBS", int, 0) == 0
-    assert setting_number({"PODIUM_LOCK_WAIT": "2.5"}, "PODIUM_LOCK_WAIT", float, 600.0) == 2.5
-    with pytest.raises(SystemExit) as stopped:
+    assert setting_number({"PODIUM_JOBS": "2"}, "PODIUM_JOBS", int, 0) == 2
+    with pytest.raises(ValueError) as stopped:
         setting_number({"PODIUM_JOBS": "two"}, "PODIUM_JOBS", int, 0)
     assert str(stopped.value) == "the setting PODIUM_JOBS must be a number, not 'two'"

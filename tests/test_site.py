@@ -492,7 +492,7 @@ def test_make_html_with_problems_leaves_the_site_as_it_was(results, tmp_path, mo
     (output / "keep.txt").write_text("keep", "utf-8")
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("PODIUM_RESULTS", str(broken))
-    assert building.build("publishconf.py", output, "content", str(tmp_path / "cache"), search=False) == 1
+    assert building.build("pelicanconf.py", output, "content", str(tmp_path / "cache"), search=False) == 1
     err = capsys.readouterr().err
     assert err.splitlines() == [f"{broken / SMALL / 'qualifying-01.yaml'}:3: duplicate key 'round'",
                                 "1 problem found in the results; Podium wrote nothing"]

@@ -144,7 +144,10 @@ def site_copy(cache_path: str, output: Path) -> Path | None:
     name = hashlib.sha256(str(output).encode("utf-8", "surrogateescape")).hexdigest()[:32]
     os.close(open_folder(cache_path, [FOLDER, "sites", name]))
     copy = Path(cache_path) / FOLDER / "sites" / name
-    if output.exists() and os.stat(output).st_dev != os.stat(copy).st_dev:
+    there = output
+    while not there.exists() and there.parent != there:  # where the output is, or will be made
+        there = there.parent
+    if os.stat(there).st_dev != os.stat(copy).st_dev:
         return None
     return copy
 

@@ -123,17 +123,26 @@ def read_file(name: str, dir_fd: int) -> bytes | None:
         os.close(fd)
 
 
+def write_new(name: str, data: bytes, mode: int = 0o666, dir_fd: int | None = None) -> None:
+    """``data`` as the new file ``name`` (never an existing one, never through a link),
+    with ``mode`` less the umask; nothing is left of it when writing fails."""
+    fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, mode, dir_fd=dir_fd)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except BaseException:
+        os.close(fd)
+        os.unlink(name, dir_fd=dir_fd)
+        raise
+    os.close(fd)
+
+
 def _write_into(tmp: int, target: int, name: str, data: bytes) -> None:
     """``data`` written as a new file in the folder ``tmp``, then renamed to ``name`` in ``target``."""
     temporary = f"{os.getpid()}-{secrets.token_hex(8)}"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o666, dir_fd=tmp)
+    write_new(temporary, data, dir_fd=tmp)
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
         os.rename(temporary, name, src_dir_fd=tmp, dst_dir_fd=target)
     except BaseException:
         try:
@@ -172,13 +181,7 @@ class Store:
         (removed by :meth:`tidy` once that process is gone); its name."""
         name = f"{owner}-{secrets.token_hex(8)}"
         with folder(self.cache_path, [FOLDER, "tmp"]) as tmp:
-            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o600, dir_fd=tmp)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-            finally:
-                os.close(fd)
+            write_new(name, data, 0o600, dir_fd=tmp)
         return name
 
     def take(self, name: str) -> bytes | None:

@@ -149,7 +149,7 @@ class PodiumGenerator(Generator):
             self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
             self.page_sizes = paging.sizes(settings)
         except ValueError as exc:
-            raise Problems([Problem("pelicanconf", 1, str(exc))]) from None
+            raise Problems([str(exc)]) from None
         self.settings_digest = cache_keys.settings(settings)
         self.shown_base = cache_keys.digest(self.settings_digest, cache_keys.code())
         record = self.store.record("translations")
@@ -615,10 +615,13 @@ class PodiumGenerator(Generator):
         """The home page and the site-wide pages and files (people, search, feed), from
         the summaries.  Each is written again only when the digest of what it shows is
         not the one it was written with into this output; when what they are all made
-        of (:meth:`_site_inputs`) is unchanged, nothing is looked at, not even a summary."""
+        of (:meth:`_site_inputs`) is unchanged and the first of them is still there (a
+        new folder may have the inode of one removed), nothing is looked at, not
+        even a summary."""
         site = self.written["site"]
         inputs = self._site_inputs()
-        if site.get("inputs") == inputs and isinstance(site.get("paths"), dict):
+        if site.get("inputs") == inputs and isinstance(site.get("paths"), dict) \
+                and all(output.is_file(self.output_path, path) for path in sorted(site["paths"])[:1]):
             if signals.content_written.receivers:
                 for path, entry in sorted(site["paths"].items()):
                     if isinstance(entry, list) and entry[1] == PAGE:

@@ -26,7 +26,7 @@ import stat
 
 from pelican.utils import sanitised_join
 
-from .cache import umask
+from .cache import write_new
 
 TEMPORARY_SUFFIX = ".podium-tmp"  # a file not renamed into place yet
 
@@ -68,14 +68,8 @@ def write(output: str, path: str, data: bytes, known: set | None = None) -> None
     target = make_way(output, path, known)
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666 & ~umask())
+    write_new(temporary, data)
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
         os.replace(temporary, target)
     except BaseException:
         try:
