@@ -1,4 +1,4 @@
-"""``manual:`` changes who sits where, never the round's shape (podium_core.formats.shape)."""
+"""``manual:`` changes who sits where, never the round's shape (podium_core.formats.manual_shape)."""
 
 import re
 

@@ -1,7 +1,7 @@
 """The ``podium`` command for organisers.
 
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
-                    [--format github|gitlab]   ... as CI annotations (podium_core.reports)
+                    [--format github|gitlab]   ... as CI annotations (podium_core.ci_reports)
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
@@ -30,7 +30,7 @@ from .roundedit import EditError
 from .commands.enter import EntryError
 from .commands.withdraw import WithdrawError
 from .files import write_atomically
-from .target import NotFound, event_folder
+from .cli_paths import NotFound, event_folder
 
 
 class UsageError(Exception):
@@ -96,7 +96,7 @@ def os_error_text(exc: OSError) -> str:
 
 
 def _validate(args) -> int:
-    from .target import NotFound, locate
+    from .cli_paths import NotFound, locate
 
     try:
         target = locate(args.results)
@@ -124,9 +124,9 @@ def _validate(args) -> int:
 
 def _checked(target, content) -> tuple[list, list, str | None]:
     """The outcomes of the target's events, every problem of their files and of
-    their rules pages (:mod:`podium_core.pages`), and a note when the rules pages
+    their rules pages (:mod:`podium_core.rules_pages`), and a note when the rules pages
     could not be checked (no content folder)."""
-    from .pages import content_folder, rules_problems
+    from .rules_pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
     from .results import event_folders
 
@@ -148,8 +148,8 @@ def _checked(target, content) -> tuple[list, list, str | None]:
 
 
 def _validate_for_ci(target, report: str, content) -> int:
-    """The problems as a CI service reads them, on stdout (see :mod:`podium_core.reports`); the count on stderr."""
-    from .reports import WRITERS
+    """The problems as a CI service reads them, on stdout (see :mod:`podium_core.ci_reports`); the count on stderr."""
+    from .ci_reports import WRITERS
 
     outcomes, problems, unchecked = _checked(target, content)
     if unchecked:

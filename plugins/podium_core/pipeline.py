@@ -18,7 +18,7 @@ from .formats.declarations import BUILTIN
 from .formats.options import check_options
 from .formats.variants import Catalogue, read_variants
 from .outcome import EventOutcome
-from .readable import numbered_rounds, readable_part
+from .broken_files import checkable_part, numbered_rounds
 from .roundfields import field_problems
 from .results import ROUND_SUFFIX, event_folders, read_event_parts, read_registry
 
@@ -33,7 +33,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
 
     Every problem is found in one run: when some files are broken, the
     engines still check the rounds before the first broken one
-    (:func:`podium_core.readable.readable_part`); the outcome is then None.  A
+    (:func:`podium_core.broken_files.checkable_part`); the outcome is then None.  A
     field the format does not take (:mod:`podium_core.roundfields`) is an error
     that leaves its round checked by the engines all the same.
     """
@@ -55,7 +55,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     refused += [p for path, _stage, _number in unread for p in _unread_fields(fmt, path)]
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     if problems:  # the engines run only on data that passed every general check
-        part = readable_part(fmt, event, unread, problems)
+        part = checkable_part(fmt, event, unread, problems)
         if part is not None:
             problems += fmt.evaluate(part).problems
         problems += _unsaid(refused, problems)

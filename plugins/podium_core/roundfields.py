@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import Problem
-from .wording import place
+from .keypath_names import place
 
 ALL = None  # every stage of the format
 

@@ -47,7 +47,7 @@ from ..loader import load_file
 from ..nextround import NotReady, next_seating, unit_name
 from ..pipeline import evaluate_one
 from ..roundedit import set_units
-from ..upcoming import unit_key
+from ..seating_only import unit_key
 from .deals import DealError, is_deals, parse_deals
 from .pair import write_seating
 

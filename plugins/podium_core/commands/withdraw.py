@@ -28,7 +28,7 @@ from ..nextround import NotReady, file_name, next_seating
 from ..pipeline import evaluate_one
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
-from ..upcoming import units_with_results
+from ..seating_only import units_with_results
 from .pair import seating_report, write_seating
 
 # engine -> what to do instead, for the engines whose rules have no withdrawal

@@ -16,7 +16,7 @@ from ..errors import Problem
 from ..model import Event, Round
 from ..outcome import EventOutcome
 from ..text import Text
-from .shape import manual_shape
+from .manual_shape import manual_shape
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
     order within a table is the venue's and is not checked.  The first
     difference is reported at the table that differs.  A file that says
     ``manual: "reason"`` may seat other players together, but not change
-    the round's shape (:func:`podium_core.formats.shape.manual_shape`; ``groups``:
+    the round's shape (:func:`podium_core.formats.manual_shape.manual_shape`; ``groups``:
     player -> group, for a stage played in groups).
     """
     if rnd.units is None or rnd.stands:  # a round played before a correction stands (podium_core.corrections)

@@ -49,7 +49,7 @@ from ..text import N_, Text
 from .base import Format, Run, StageSpec, compare_seating, opponent_of, ranking_sentence, round_status
 from ..roundfields import ALL, RoundFields
 from .declarations import BUILTIN
-from .shape import manual_shape
+from .manual_shape import manual_shape
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6

@@ -72,7 +72,7 @@ from podium_core import __version__, workers
 from podium_core.errors import Problem, Problems
 from podium_core.export import dumps
 from podium_core.formats.variants import read_variants
-from podium_core.pages import missing_rules
+from podium_core.rules_pages import missing_rules
 from podium_core.pipeline import evaluate_event, folder_size
 from podium_core.results import event_folders, read_registry
 from . import atomic, compiled, contentcache, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used

@@ -45,7 +45,7 @@ def numbered_rounds(fmt, event, unread, skip_paths=frozenset()) -> list:
     return rounds
 
 
-def readable_part(fmt, event, unread, problems):
+def checkable_part(fmt, event, unread, problems):
     """The event cut before its first round with a problem, or None when
     nothing is left to check (the event file itself, or a round file whose
     place is unknown, is broken)."""
