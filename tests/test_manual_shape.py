@@ -3,7 +3,7 @@
 import re
 
 from podium_core.cli import main
-from simulated import simulate
+from support.simulated import simulate
 
 WHY = "manual: changes who sits where, not"
 

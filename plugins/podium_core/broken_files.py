@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .errors import Spot
+
 
 @dataclass(frozen=True)
 class _Placeholder:
@@ -20,16 +22,6 @@ class _Placeholder:
     stage: str
     round: int
     where: object
-
-
-class _At:
-    """The place of a broken file: its first line."""
-
-    def __init__(self, path: str):
-        self.path = path
-
-    def line(self, *_sub) -> int:
-        return 1
 
 
 def numbered_rounds(fmt, event, unread, skip_paths=frozenset()) -> list:
@@ -41,7 +33,7 @@ def numbered_rounds(fmt, event, unread, skip_paths=frozenset()) -> list:
             or any(stage is None for _path, stage, _number in unread):
         return []
     rounds = [r for r in event.rounds if r.where.path not in skip_paths]
-    rounds += [_Placeholder(stage, number, _At(path)) for path, stage, number in unread if stage is not None]
+    rounds += [_Placeholder(stage, number, Spot(path)) for path, stage, number in unread if stage is not None]
     return rounds
 
 

@@ -223,13 +223,9 @@ def _simulate(args) -> int:
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
         fmt = _format_of_folder(folder.parent, args.format)
         folder.mkdir(parents=True, exist_ok=True)
-        reserve = fmt.system == "carcassonne" and not fmt.byes and args.players % 2 == 1
-        people = invent_players(args.players + reserve, args.language, folder.name)
-        if fmt.system == "tantrix":
-            for i, person in enumerate(people, 1):
-                person["seed"] = i
-        if reserve:  # an odd field: one more person, the organisers' reserve player
-            people[-1]["reserve"] = True
+        entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
+        people = [{**person, **fields} for person, fields in
+                  zip(invent_players(len(entrants), args.language, folder.name), entrants)]
         write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
                                                                language=args.language))
     written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)

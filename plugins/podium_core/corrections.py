@@ -181,7 +181,7 @@ def result_text(unit) -> str | None:
     if isinstance(unit, Table):
         scores = unit.scores
         if scores is None and unit.deals is not None:
-            from .formats.baska import score_deals
+            from .systems.baska.engine import score_deals
             _deals, scores, _problems = score_deals(unit)
         if scores is None:
             return None

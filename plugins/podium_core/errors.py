@@ -21,6 +21,19 @@ class Problem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
+@dataclass(frozen=True)
+class Spot:
+    """A place that is one line of one file, whatever part of it is asked
+    for: where a problem goes when no value of a document holds it (the
+    first line of a broken file, the ``format:`` line of an event)."""
+
+    path: str
+    at: int = 1
+
+    def line(self, *_sub) -> int:
+        return self.at
+
+
 class Problems(Exception):
     """Raised once, at the end of a stage of work, carrying every problem found."""
 

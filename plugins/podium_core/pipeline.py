@@ -7,20 +7,24 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from . import corrections, schedule
-from .errors import Problem, Problems
+from .errors import Problem, Problems, Spot
 from .loader import load_file
 from .formats import declaration, get_format
-from .formats.base import check_numbering
 from .formats.declarations import BUILTIN
-from .formats.options import check_options
 from .formats.variants import Catalogue, read_variants
+from .systems import player_field_problems
+from .systems.base import check_numbering
+from .systems.options import check_options, ranking_problems, rating_problems
 from .outcome import EventOutcome
 from .broken_files import checkable_part, numbered_rounds
 from .roundfields import field_problems
 from .results import ROUND_SUFFIX, event_folders, read_event_parts, read_registry
+
+logger = logging.getLogger("podium")
 
 
 def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[EventOutcome | None, list[Problem]]:
@@ -46,7 +50,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += found
     if fmt is None:
         return None, problems
-    problems += fmt.check_fields(event)
+    problems += player_field_problems(fmt, event)
     misplaced = fmt.check_stages(event)
     problems += misplaced
     problems += schedule.check(event, fmt.stages(event))
@@ -102,10 +106,40 @@ def format_of(event, variants: Catalogue):
         known = ", ".join(list(BUILTIN) + sorted(variants))
         return None, [Problem(event.where.path, event.where.line("format"),
                               f"format: unknown format '{event.format}' (known: {known}; a variant is RESULTS/formats/<id>.yaml)")]
-    options, problems = check_options(event.options, decl.engine, event.where.at("options"))
+    options, problems = check_options(event.options, decl.system, event.where.at("options"))
     if problems:
         return None, problems
-    return get_format(event.format, options, variants), []
+    fmt = get_format(event.format, options, variants)
+    ranking = fmt.options.get("ranking")
+    where = _ranking_where(event, decl, options)
+    problems = ranking_problems(ranking, fmt.options, where) + rating_problems(ranking, event, where)
+    if problems:
+        return None, problems
+    _note_some_ratings(event, ranking)
+    return fmt, []
+
+
+def _ranking_where(event, decl, options):
+    """Where the event's ranking is written: its own ``options.ranking``, else
+    the variant file that lists it, else the event's ``format:`` line."""
+    if "ranking" in options:
+        return event.where.at("options", "ranking")
+    variant = decl.where
+    if variant is not None and isinstance(variant.doc.data.get("options"), dict) and "ranking" in variant.doc.data["options"]:
+        return variant.at("options", "ranking")
+    return Spot(event.where.path, event.where.line("format"))
+
+
+def _note_some_ratings(event, ranking) -> None:
+    """A note (not an error) when the ranking uses ``rating`` and only some
+    players have one: the others count 0."""
+    if "rating" not in (ranking or ()):
+        return
+    unrated = [p for p in event.players if p.rating is None]
+    if unrated and len(unrated) < len(event.players):
+        first = unrated[0]
+        logger.warning("%s:%s: note: %d of %d players have no rating: they count 0 for the criterion rating (first: '%s')",
+                       first.where.path, first.where.line(), len(unrated), len(event.players), first.id)
 
 
 def _unsaid(refused, problems) -> list[Problem]:

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 from . import schemas
@@ -272,7 +273,7 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
             country=entry.get("country", person.get("country")),
             reserve=entry.get("reserve", False),
             previous_place=entry.get("previous_place"),
-            seed=entry.get("seed"), group=entry.get("group"),
+            seed=entry.get("seed"), group=entry.get("group"), rating=_exact(entry.get("rating")),
         ))
     _warn_same_names(doc, players)
     for i, pid in enumerate(data.get("lots", ())):
@@ -286,6 +287,14 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
         seed=str(data.get("seed", slug)), lots=tuple(data.get("lots", ())), note=data.get("note"),
         schedule=tuple((str(k), str(v)) for k, v in (data.get("schedule") or {}).items()),
     )
+
+
+def _exact(number):
+    """A YAML number as an exact value (a float by its decimal text); None stays None."""
+    if isinstance(number, float):
+        number = Fraction(str(number))
+        return number.numerator if number.denominator == 1 else number
+    return number
 
 
 def _round(doc) -> Round:

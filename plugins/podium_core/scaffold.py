@@ -1,25 +1,29 @@
-"""The commented event.yaml that ``podium new`` writes, made from the format's
-declaration: every option it takes with the value that applies, and the
-player fields its engine reads."""
+"""The commented event.yaml that ``podium new`` writes, made from the format:
+every option its system takes with the value that applies, the player
+fields its system reads (``System.PLAYER_HINTS``) and a field of placeholder
+players as the system numbers or completes it (``System.entrants``)."""
 
 from __future__ import annotations
 
-from .formats.options import SPECS, show
-
-PLAYER_HINTS = {
-    "carcassonne": "    # reserve: true        # the organisers' reserve player, for an odd field (odd_field: reserve)\n"
-                   "    # previous_place: 1    # last year's place (two groups: the split)\n"
-                   "    # group: A             # two groups: the organisers' own split",
-    "tantrix": "    # seed is required: distinct 1..n, 1 = best",
-}
+from .systems.options import show
 
 
 def option_lines(fmt) -> list[str]:
-    """Commented ``options:`` lines: each option of the engine with this format's value."""
+    """Commented ``options:`` lines: each option of the system with this format's value."""
     lines = [f"# options:                               # this format's values; set any of them for this event only"]
-    for spec in SPECS[fmt.system]:
-        lines.append(f"#   {spec.key}: {show(fmt.options.get(spec.key))}")
+    for key in fmt.option_specs():
+        lines.append(f"#   {key}: {show(fmt.options.get(key))}")
     return lines
+
+
+def player_line(number: int, fields: dict) -> list[str]:
+    """The lines of one placeholder player (``fields``: what the system adds);
+    the organisers' reserve player is named as such."""
+    if fields.get("reserve"):
+        return ["  # an odd field: the organisers' reserve player completes it",
+                "  - {id: reserve, name: Reserve player, reserve: true}"]
+    extra = "".join(f", {key}: {show(value)}" for key, value in fields.items())
+    return [f"  - {{id: player-{number}, name: Player {number}{extra}}}"]
 
 
 def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
@@ -43,15 +47,8 @@ def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
         "players:",
         "  # id: lowercase letters, digits, '-' and '_'; it never changes once used",
     ]
-    hint = PLAYER_HINTS.get(fmt.system)
-    if hint:
-        lines.append(hint)
-    for number in range(1, players + 1):
-        entry = f"  - {{id: player-{number}, name: Player {number}"
-        if fmt.system == "tantrix":
-            entry += f", seed: {number}"
-        lines.append(entry + "}")
-    if fmt.system == "carcassonne" and fmt.options.get("odd_field") == "reserve" and players % 2 == 1:
-        lines.append("  # an odd field: the organisers' reserve player completes it")
-        lines.append(f"  - {{id: reserve, name: Reserve player, reserve: true}}")
+    if fmt.PLAYER_HINTS:
+        lines.append(fmt.PLAYER_HINTS)
+    for number, fields in enumerate(fmt.entrants(players), 1):
+        lines += player_line(number, fields)
     return "\n".join(lines) + "\n"

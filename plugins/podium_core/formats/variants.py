@@ -23,7 +23,7 @@ from ..errors import Problem
 from ..loader import load_file
 from ..model import Where
 from .declarations import BUILTIN, Declaration
-from .options import check_options
+from ..systems.options import check_options, ranking_problems
 
 FOLDER = "formats"
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -128,17 +128,21 @@ def _resolve(variant_id: str, files: dict, broken: set) -> tuple[Declaration | N
     problems: list[Problem] = []
     own: dict = {}
     where, data = files[variant_id]
-    values, problems = check_options(data.get("options"), base.engine, where.at("options"))
+    values, problems = check_options(data.get("options"), base.system, where.at("options"))
     if problems:
         return None, problems
     for ancestor in reversed(chain):
         a_where, a_data = files[ancestor]
-        checked, found = check_options(a_data.get("options"), base.engine, a_where.at("options"))
+        checked, found = check_options(a_data.get("options"), base.system, a_where.at("options"))
         if found:
             return None, []  # reported at the ancestor itself
         own.update(checked)
+    options = {**base.options, **own}
+    if "ranking" in values:  # the criteria this variant lists must be ones its options can give
+        problems = ranking_problems(values["ranking"], options, where.at("options", "ranking"))
+        if problems:
+            return None, problems
     title = next((files[v][1]["name"] for v in chain if files[v][1].get("name")), base.title)
-    declaration = Declaration(id=variant_id, engine=base.engine, title=title, base=base.id,
-                              options={**base.options, **own}, traits=base.traits,
-                              parent=data["extends"], where=where)
+    declaration = Declaration(id=variant_id, system=base.system, title=title, base=base.id,
+                              options=options, traits=base.traits, parent=data["extends"], where=where)
     return declaration, []
