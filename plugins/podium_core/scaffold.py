@@ -14,6 +14,27 @@ PLAYER_HINTS = {
 }
 
 
+RESERVE_PLACEHOLDER = {"id": "reserve", "name": "Reserve player", "reserve": True}
+
+
+def placeholder(number: int) -> dict:
+    """The placeholder player ``number`` of a new event.yaml."""
+    return {"id": f"player-{number}", "name": f"Player {number}"}
+
+
+def is_placeholder(entry) -> bool:
+    """Whether an event.yaml player entry is a placeholder as ``podium new``
+    writes it, unchanged (its Tantrix seed aside)."""
+    if entry == RESERVE_PLACEHOLDER:
+        return True
+    if not isinstance(entry, dict) or not str(entry.get("id", "")).startswith("player-"):
+        return False
+    number = entry["id"][len("player-"):]
+    if not number.isdigit():
+        return False
+    return {key: value for key, value in entry.items() if key != "seed"} == placeholder(int(number))
+
+
 def option_lines(fmt) -> list[str]:
     """Commented ``options:`` lines: each option of the engine with this format's value."""
     lines = [f"# options:                               # this format's values; set any of them for this event only"]
@@ -47,11 +68,12 @@ def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
     if hint:
         lines.append(hint)
     for number in range(1, players + 1):
-        entry = f"  - {{id: player-{number}, name: Player {number}"
+        person = placeholder(number)
+        entry = f"  - {{id: {person['id']}, name: {person['name']}"
         if fmt.system == "tantrix":
             entry += f", seed: {number}"
         lines.append(entry + "}")
     if fmt.system == "carcassonne" and fmt.options.get("odd_field") == "reserve" and players % 2 == 1:
         lines.append("  # an odd field: the organisers' reserve player completes it")
-        lines.append(f"  - {{id: reserve, name: Reserve player, reserve: true}}")
+        lines.append(f"  - {{id: {RESERVE_PLACEHOLDER['id']}, name: {RESERVE_PLACEHOLDER['name']}, reserve: true}}")
     return "\n".join(lines) + "\n"
