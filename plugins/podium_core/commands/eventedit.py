@@ -21,6 +21,7 @@ comment, blank line and other field stays byte for byte.
 from __future__ import annotations
 
 import json
+import re
 
 import yaml
 from ruamel.yaml import YAML
@@ -51,7 +52,7 @@ def add_players(text: str, entries: list[dict], remove=()) -> tuple[str, list[ra
         if data_players:
             raise EditError("event.yaml lists its players in flow style on one line (players: [...]): "
                             "write one player per line to let podium add players")
-        lines[start] = lines[start].replace("[]", "", 1)
+        lines[start] = re.sub(r":[ ]*\[[ ]*\]", ":", lines[start], count=1)
     if items:
         line, column = items[-1]
         flow = isinstance(data_players[-1], dict) and bool(data_players[-1].fa.flow_style())

@@ -56,18 +56,20 @@ class IdMaker:
         for pid, key in sorted(self.registry.items()):
             self._by_name.setdefault(key, []).append(pid)
 
-    def make(self, name: str) -> str:
-        """A free id for ``name``, taken from then on."""
+    def make(self, name: str) -> tuple[str, str | None]:
+        """A free id for ``name``, taken from then on, and why it is not
+        the plain one (None when it is)."""
         key = name_key(name)
         known = [pid for pid in self._by_name.get(key, ()) if pid not in self.taken]
         if len(known) == 1:
-            return self.take(known[0])
+            pid = self.take(known[0])
+            return pid, None if pid == plain_id(name) else "the id players.yaml gives this name"
         base = plain_id(name)
         candidate, number = base, 1
         while candidate in self.taken or candidate in self.registry:
             number += 1
             candidate = f"{base}-{number}"
-        return self.take(candidate)
+        return self.take(candidate), None if number == 1 else f"{base} is taken"
 
     def take(self, pid: str) -> str:
         """Mark ``pid`` taken (an id given in the sheet); returns it."""

@@ -18,7 +18,8 @@ the event's players), an id that is another player's, a row with more
 cells than the header: each is a problem ``FILE:row:column: message``, all
 of them in one run, and then nothing is written.  Before anything is
 written the new event.yaml is checked against its schema too: an entry it
-refuses is a problem at its row.
+refuses is a problem at its row.  (A list of fewer players than the event
+needs is ``podium validate``'s to report: a sheet may come in parts.)
 
 What would be added (each entry as it will be written) and what is skipped
 is printed with each row's number; ``--write`` saves event.yaml, whole or
@@ -46,9 +47,10 @@ from ..results import read_registry
 from ..scaffold import is_placeholder
 from ..target import NotFound, named
 from ..upcoming import unit_key, units_with_results
+from ..wording import place
 from .columns import READERS, CellError, Columns, clean, columns_of, override
 from .eventedit import add_players, entry_text
-from .player_ids import IdMaker, name_key, plain_id
+from .player_ids import IdMaker, name_key
 from .sheet import SEPARATOR_NAMES, Sheet, SheetRefused, read_sheet
 
 STDIN = "<stdin>"
@@ -292,9 +294,10 @@ def plan_import(sheet: Sheet, columns: Columns, event: EventState, joins: int | 
                 continue
             ids_in_sheet[pid] = (row, key)
         else:
-            entry = {"id": ids.make(name), **entry}
-            if entry["id"] != plain_id(name):
-                plan.notes[row] = f"{plain_id(name)} is taken"
+            pid, note = ids.make(name)
+            entry = {"id": pid, **entry}
+            if note:
+                plan.notes[row] = note
         if joins is not None:
             entry["joins"] = joins
         plan.added.append((row, entry))
@@ -342,13 +345,16 @@ def _entry(row, name, cell, problem, seeds, where) -> dict | None:
 
 
 def _refused(text: str, spans: list, plan: Plan, path: Path) -> list[Problem]:
-    """The new entries that event.yaml's schema refuses, as problems at their rows."""
+    """The new entries that event.yaml's schema refuses, as problems at their
+    rows (a problem of the list as a whole, such as its length, is not theirs)."""
     doc, problems = load_bytes(text.encode("utf-8"), str(path))
     if problems:
         raise Problems(problems)
+    first = len(doc.data["players"]) - len(plan.added)
     found = []
     for problem in schemas.check(doc, "event"):
-        for span, (row, _entry) in zip(spans, plan.added):
-            if problem.line in span:
+        for index, (span, (row, _entry)) in enumerate(zip(spans, plan.added)):
+            own = place(("players", first + index), doc.data)
+            if problem.line in span and problem.message.startswith((f"{own},", f"{own}:")):
                 found.append(Problem(plan.path, row, f"event.yaml would refuse this player: {problem.message}"))
     return found
