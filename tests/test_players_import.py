@@ -607,3 +607,58 @@ def test_a_code_page_is_named_only_when_the_letters_tell():
     assert code_page("Jörg Müller".encode("cp1252")) is None  # the same bytes in all three pages
     assert code_page("José Núñez".encode("cp1252")) == "Windows-1252 (Western)"
     assert code_page(b"Anna \x80") is None  # no letter outside ASCII: nothing to tell by
+
+
+def test_an_id_column_is_taken_as_written(tmp_path, podium):
+    folder = event(tmp_path / "results", "cup", """
+        name: Cup
+        format: catan-lt-route66
+        players:
+          - {id: anna, name: Anna Ozola}
+        """)
+    path = sheet(tmp_path, "ids.csv", """
+        ID;Vārds;Klubs
+        anna;Anna Ozola;Rīga
+        anna;Anna Kalniņa;
+        ;Anna Kalniņa;
+        AK 2;Anna Krūmiņa;
+        bea;Bea;
+        bea;Beatrise;
+        cezary;Bea;
+        """)
+    status, out, err = podium("players", "import", path, folder)
+    assert status == 1 and out == []
+    assert err == [
+        f"{path}:3:1: ID: anna is another player's id in event.yaml",
+        f"{path}:5:1: ID: 'AK 2' is not an id (lowercase letters, digits, '-' and '_'); leave the cell empty to have "
+        "one made from the name",
+        f"{path}:7:1: ID: bea is the id of row 6 already",
+        "3 problems found",
+    ]
+    path.write_text("ID;Vārds\nanna;Anna Ozola\n;Anna Kalniņa\nbea;Bea\nbea;Bea\ncezary;Bea\n;Dace\n", "utf-8")
+    status, out, err = podium("players", "import", path, folder, "--write")
+    assert status == 0, err
+    assert out[1:-1] == [f"{path}:2: skip: Anna Ozola is in the event already (anna)",
+                         f"{path}:3: add {{id: anna-kalnina, name: Anna Kalniņa}}",
+                         f"{path}:4: add {{id: bea, name: Bea}}",
+                         f"{path}:5: skip: Bea again (row 4)",
+                         f"{path}:6: add {{id: cezary, name: Bea}}",
+                         f"{path}:7: add {{id: dace, name: Dace}}"]
+    valid(podium, folder)
+
+
+def test_a_round_seated_without_results_is_named_for_seating_again(tmp_path, podium):
+    assert podium("new", "cup", "--format", "catan-lt-route66", "--results", tmp_path / "results", "--players", "6")[0] == 0
+    folder = tmp_path / "results" / "cup"
+    assert podium("pair", folder, "--write")[0] == 0
+    path = sheet(tmp_path, "more.csv", "Name\nDace Lāce\n")
+    status, out, err = podium("players", "import", path, folder, "--write")
+    assert status == 0, err
+    assert out[-2:] == [f"{folder}/event.yaml: 1 player added",
+                        f"{folder}/qualifying-01.yaml lists a seating without them: podium pair {folder} --write "
+                        "seats that round again"]
+    text = (folder / "event.yaml").read_text("utf-8")
+    assert "  - {id: player-6, name: Player 6}\n  - {id: dace-lace, name: Dace Lāce}\n" in text  # a seated field stays
+    assert podium("validate", folder)[0] == 1  # the old seating differs from the rules now ...
+    assert podium("pair", folder, "--write")[0] == 0
+    valid(podium, folder)  # ... and podium pair seats the round again

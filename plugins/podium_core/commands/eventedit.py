@@ -29,6 +29,8 @@ from ruamel.yaml.error import YAMLError
 
 from ..roundedit import EditError
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # YAML 1.1, the most eager reader of plain scalars
+
 
 def add_players(text: str, entries: list[dict], remove=()) -> tuple[str, list[range]]:
     """``text`` with ``entries`` added to its players and the entries at the
@@ -96,8 +98,8 @@ def _reads_back(text: str) -> bool:
     if not text or text != text.strip():
         return False
     try:
-        return (yaml.safe_load(f"{{k: {text}}}") == {"k": text}
-                and yaml.safe_load(f"k: {text}") == {"k": text})
+        return (yaml.load(f"{{k: {text}}}", Loader=_LOADER) == {"k": text}
+                and yaml.load(f"k: {text}", Loader=_LOADER) == {"k": text})
     except yaml.YAMLError:
         return False
 

@@ -105,10 +105,11 @@ def run(args) -> int:
     if plan.problems:
         raise Problems(plan.problems)
     remove = event.placeholders if plan.added else ()
-    text, spans = add_players(event.text, [entry for _row, entry in plan.added], remove)
-    refused = _refused(text, spans, plan, event.path)
-    if refused:
-        raise Problems(refused)
+    if plan.added:
+        text, spans = add_players(event.text, [entry for _row, entry in plan.added], remove)
+        refused = _refused(text, spans, plan, event.path)
+        if refused:
+            raise Problems(refused)
     print(f"{sheet.path}: {SEPARATOR_NAMES[sheet.separator]}-separated; {columns.describe(sheet.header)}")
     for line in plan.lines():
         print(line)
@@ -171,7 +172,8 @@ class EventState:
     @classmethod
     def read(cls, folder: Path) -> "EventState":
         path = folder / "event.yaml"
-        doc, problems = load_file(path)
+        raw, problem = read_file(path)
+        doc, problems = load_bytes(raw, str(path)) if problem is None else (None, [problem])
         if problems:
             raise Problems(problems)
         data = doc.data if isinstance(doc.data, dict) else {}
@@ -188,7 +190,7 @@ class EventState:
             names[entry["id"]] = name_key(name) if isinstance(name, str) else None
             if type(entry.get("seed")) is int:
                 seeds.setdefault(entry["seed"], entry["id"])
-        return cls(path, path.read_text("utf-8"), names, seeds, people, played, seated, placeholders)
+        return cls(path, raw.decode("utf-8"), names, seeds, people, played, seated, placeholders)
 
 
 def _round_files(folder: Path) -> tuple[list, list]:
@@ -233,75 +235,135 @@ class Plan:
 
 def plan_import(sheet: Sheet, columns: Columns, event: EventState, joins: int | None) -> Plan:
     """What the sheet adds to the event (see the module's rules)."""
-    plan = Plan(sheet.path)
-    where = columns.fields
-    given = {clean(cells[where["id"]]) for _row, cells in sheet.rows if "id" in where and where["id"] < len(cells)}
-    ids = IdMaker(set(event.names) | {pid for pid in given if pid}, event.registry)
-    names_in_sheet, ids_in_sheet, seeds = {}, {}, dict(event.seeds)
-
-    def problem(row, field_name, message):
-        column = where[field_name]
-        plan.problems.append(Problem(sheet.path, row, f"{sheet.header[column]}: {message}", column + 1))
-
+    rows = _Rows(sheet, columns, event, joins)
     for row, cells in sheet.rows:
-        def cell(field_name):
-            column = where.get(field_name)
-            return clean(cells[column]) if column is not None and column < len(cells) else ""
+        rows.take(row, cells)
+    return rows.plan
 
+
+class _Rows:
+    """The sheet's rows read one by one into a :class:`Plan`, each seeing the
+    ids, names and seeds of the event and of the rows before it."""
+
+    def __init__(self, sheet: Sheet, columns: Columns, event: EventState, joins: int | None):
+        self.sheet, self.columns, self.event, self.joins = sheet, columns, event, joins
+        self.plan = Plan(sheet.path)
+        where = columns.fields
+        given = {clean(cells[where["id"]]) for _row, cells in sheet.rows if "id" in where and where["id"] < len(cells)}
+        self.ids = IdMaker(set(event.names) | (given - {""}), event.registry)
+        self.in_event = {}  # name key -> the first id of the event with that name
+        for pid, key in event.names.items():
+            self.in_event.setdefault(key, pid)
+        self.names = {}  # name key -> the first row with that name
+        self.given = {}  # id -> (row, name key) of the row that gave it
+        self.seeds = dict(event.seeds)  # seed -> the id (event.yaml) or the row (sheet) that has it
+
+    def take(self, row: int, cells: tuple) -> None:
+        """Add the row to the plan, skip it, or say why it cannot be read."""
+        width = len(self.sheet.header)
         if not any(text.strip() for text in cells):
-            plan.skipped.append((row, None))
-            continue
-        if len(cells) > len(sheet.header) and any(text.strip() for text in cells[len(sheet.header):]):
-            plan.problems.append(Problem(sheet.path, row, f"the row has more cells than the header: a value holds "
-                                                          f"a {SEPARATOR_NAMES[sheet.separator]} without quotes around it",
-                                         len(sheet.header) + 1))
-            continue
-        name = _name(cell, columns)
+            self.plan.skipped.append((row, None))
+            return
+        if any(text.strip() for text in cells[width:]):
+            self.plan.problems.append(Problem(self.sheet.path, row, f"the row has more cells than the header: a value "
+                                                                    f"holds a {SEPARATOR_NAMES[self.sheet.separator]} "
+                                                                    f"without quotes around it", width + 1))
+            return
+        cell = self._cells(cells)
+        name = _name(cell, self.columns)
         if not name:
-            plan.skipped.append((row, "no name"))
-            continue
+            self.plan.skipped.append((row, "no name"))
+            return
         key, pid = name_key(name), cell("id")
-        if pid and pid in event.names:
-            if event.names[pid] not in (key, None):
-                problem(row, "id", f"{pid} is another player's id in event.yaml")
-            else:
-                plan.skipped.append((row, f"{name} is in the event already ({pid})"))
-            continue
-        if pid and pid in ids_in_sheet:
-            first, first_key = ids_in_sheet[pid]
-            if first_key != key:
-                problem(row, "id", f"{pid} is the id of row {first} already")
-            else:
-                plan.skipped.append((row, f"{name} again (row {first})"))
-            continue
-        if not pid:
-            known = [other for other, other_key in event.names.items() if other_key == key]
-            if known:
-                plan.skipped.append((row, f"{name} is in the event already ({known[0]})"))
-                continue
-            if key in names_in_sheet:
-                plan.skipped.append((row, f"{name} again (row {names_in_sheet[key]})"))
-                continue
-        names_in_sheet.setdefault(key, row)
-        entry = _entry(row, name, cell, problem, seeds, where)
+        if self._known(row, name, key, pid):
+            return
+        self.names.setdefault(key, row)
+        entry = self._entry(row, name, cell)
         if entry is None:
-            continue
+            return
         if pid:
             try:
-                entry = {"id": ids.take(READERS["id"](pid)), **entry}
+                entry = {"id": self.ids.take(READERS["id"](pid)), **entry}
             except CellError as exc:
-                problem(row, "id", str(exc))
-                continue
-            ids_in_sheet[pid] = (row, key)
+                self._problem(row, "id", str(exc))
+                return
+            self.given[pid] = (row, key)
         else:
-            pid, note = ids.make(name)
-            entry = {"id": pid, **entry}
+            made, note = self.ids.make(name)
+            entry = {"id": made, **entry}
             if note:
-                plan.notes[row] = note
-        if joins is not None:
-            entry["joins"] = joins
-        plan.added.append((row, entry))
-    return plan
+                self.plan.notes[row] = note
+        if self.joins is not None:
+            entry["joins"] = self.joins
+        self.plan.added.append((row, entry))
+
+    def _cells(self, cells: tuple):
+        def cell(field_name: str) -> str:
+            """The row's cell of a field, cleaned; '' when the sheet has no such column."""
+            column = self.columns.fields.get(field_name)
+            return clean(cells[column]) if column is not None and column < len(cells) else ""
+        return cell
+
+    def _known(self, row: int, name: str, key: str, pid: str) -> bool:
+        """Whether the row's player is in the event or an earlier row (skipped),
+        or gives another player's id (a problem)."""
+        if pid in self.event.names:
+            if self.event.names[pid] not in (key, None):
+                self._problem(row, "id", f"{pid} is another player's id in event.yaml")
+            else:
+                self.plan.skipped.append((row, f"{name} is in the event already ({pid})"))
+            return True
+        if pid in self.given:
+            first, first_key = self.given[pid]
+            if first_key != key:
+                self._problem(row, "id", f"{pid} is the id of row {first} already")
+            else:
+                self.plan.skipped.append((row, f"{name} again (row {first})"))
+            return True
+        if pid:
+            return False
+        if key in self.in_event:
+            self.plan.skipped.append((row, f"{name} is in the event already ({self.in_event[key]})"))
+            return True
+        if key in self.names:
+            self.plan.skipped.append((row, f"{name} again (row {self.names[key]})"))
+            return True
+        return False
+
+    def _entry(self, row: int, name: str, cell) -> dict | None:
+        """The row's entry without its id, or None when a cell is refused (the
+        plan's problems say why); a seed is taken from then on."""
+        entry, refused = {}, False
+        fields = self.columns.fields
+        try:
+            entry["name"] = READERS["name"](name)
+        except CellError as exc:
+            self._problem(row, next(f for f in ("name", "first_name", "last_name") if f in fields), str(exc))
+            refused = True
+        for field_name in ENTRY_FIELDS:
+            text = cell(field_name)
+            if not text:
+                continue
+            try:
+                value = READERS[field_name](text)
+            except CellError as exc:
+                self._problem(row, field_name, str(exc))
+                refused = True
+                continue
+            if field_name == "seed":
+                if value in self.seeds:
+                    holder = self.seeds[value]
+                    whose = f"{holder}'s in event.yaml" if isinstance(holder, str) else f"row {holder}'s"
+                    self._problem(row, "seed", f"seed {value} is {whose} already")
+                    refused = True
+                    continue
+                self.seeds[value] = row
+            entry[field_name] = value
+        return None if refused else entry
+
+    def _problem(self, row: int, field_name: str, message: str) -> None:
+        column = self.columns.fields[field_name]
+        self.plan.problems.append(Problem(self.sheet.path, row, f"{self.sheet.header[column]}: {message}", column + 1))
 
 
 def _name(cell, columns: Columns) -> str:
@@ -310,38 +372,6 @@ def _name(cell, columns: Columns) -> str:
     if columns.family_first:
         parts.reverse()
     return cell("name") or " ".join(part for part in parts if part)
-
-
-def _entry(row, name, cell, problem, seeds, where) -> dict | None:
-    """A row's entry without its id (None when a cell is refused: ``problem``
-    has said why); a seed is taken in ``seeds``."""
-    entry, refused = {}, False
-    name_field = "name" if "name" in where else next(f for f in ("first_name", "last_name") if f in where)
-    try:
-        entry["name"] = READERS["name"](name)
-    except CellError as exc:
-        problem(row, name_field, str(exc))
-        refused = True
-    for field_name in ENTRY_FIELDS:
-        text = cell(field_name)
-        if not text:
-            continue
-        try:
-            value = READERS[field_name](text)
-        except CellError as exc:
-            problem(row, field_name, str(exc))
-            refused = True
-            continue
-        if field_name == "seed":
-            if value in seeds:
-                holder = seeds[value]
-                whose = f"{holder}'s in event.yaml" if isinstance(holder, str) else f"row {holder}'s"
-                problem(row, "seed", f"seed {value} is {whose} already")
-                refused = True
-                continue
-            seeds[value] = row
-        entry[field_name] = value
-    return None if refused else entry
 
 
 def _refused(text: str, spans: list, plan: Plan, path: Path) -> list[Problem]:
