@@ -212,7 +212,8 @@ def _new(args) -> int:
     write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
     write_atomically(folder / file_name(first), round_text(first))
-    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players, then run podium pair {folder}")
+    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players (or podium players import "
+          f"FILE {folder}), then run podium pair {folder}")
     return 0
 
 
