@@ -593,6 +593,7 @@ def test_the_separator_is_the_one_that_splits_the_header():
     assert read_sheet(b"Name;Club\r\nNowak, Jan;Warszawa, KS\r\n", "x").separator == ";"
     assert read_sheet(b"Name,Club\nJan;Anna,KS\n", "x").separator == ","
     assert read_sheet(b"Name\tClub, city\nJan\tRiga, LV\n", "x").separator == "\t"
+    assert read_sheet(b"sep=,\nName;Club\nJan;KS\n", "x").separator == ","
     hinted = read_sheet(b"sep=;\r\nName;Club\r\nJan;KS\r\n", "x")
     assert (hinted.separator, hinted.header_row, hinted.header, hinted.rows) == (";", 2, ("Name", "Club"), ((3, ("Jan", "KS")),))
     one = read_sheet("\n\nName\nAnna\n".encode(), "x")
@@ -662,3 +663,16 @@ def test_a_round_seated_without_results_is_named_for_seating_again(tmp_path, pod
     assert podium("validate", folder)[0] == 1  # the old seating differs from the rules now ...
     assert podium("pair", folder, "--write")[0] == 0
     valid(podium, folder)  # ... and podium pair seats the round again
+
+
+@pytest.mark.parametrize("text, row, message", [
+    ('Name,Club\nAnna,Rīga\n"Bea,Ogre\nCezary,Talsi\n', 3,
+     "a quote that opens in this row is never closed, so the rest of the file would be one cell"),
+    ('Name,Club\n"Anna" Ozola,Rīga\n', 2,
+     'a quoted cell goes on after its closing quote: quote the whole cell and double the quotes inside '
+     '("Anna ""Annie"" Ozola")'),
+])
+def test_a_broken_quote_is_told_at_its_row(text, row, message):
+    with pytest.raises(SheetRefused) as refused:
+        read_sheet(text.encode(), "x.csv")
+    assert str(refused.value.problem) == f"x.csv:{row}: {message}"

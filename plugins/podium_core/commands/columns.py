@@ -104,6 +104,7 @@ def columns_of(sheet: Sheet, overrides: dict) -> tuple[Columns | None, list]:
 
     ``overrides``: field -> header ('' for none), from ``--column``."""
     row = sheet.header_row
+    shown = ", ".join(text for text in sheet.header if text.strip()) or "none"
     problems = []
     chosen = {}
     for field, wanted in overrides.items():
@@ -113,7 +114,6 @@ def columns_of(sheet: Sheet, overrides: dict) -> tuple[Columns | None, list]:
         found = found or [i for i, text in enumerate(sheet.header) if header_key(text) == header_key(wanted)]
         if len(found) != 1:
             what = "no column" if not found else f"{len(found)} columns"
-            shown = ", ".join(text for text in sheet.header if text.strip())
             problems.append(Problem(sheet.path, row, f"--column {field}={wanted}: {what} with that header (the headers: {shown})"))
         else:
             chosen[field] = found[0]
@@ -134,7 +134,6 @@ def columns_of(sheet: Sheet, overrides: dict) -> tuple[Columns | None, list]:
         for part in ("first_name", "last_name"):
             claimed.discard(fields.pop(part, None))
     if not any(field in fields for field in NAME_FIELDS):
-        shown = ", ".join(text for text in sheet.header if text.strip()) or "none"
         problems.append(Problem(sheet.path, row, f"no column gives the players' names (the headers: {shown}): "
                                                  f"name it with --column name=HEADER"))
     if problems:

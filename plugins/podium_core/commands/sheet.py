@@ -19,7 +19,8 @@ The rules:
   semicolon, then a comma.  A first line ``sep=;`` (Excel's own
   hint) names it instead;
 * quoted cells may hold the separator, quotes (doubled) and line breaks;
-  lines may end in CRLF or LF;
+  lines may end in CRLF or LF.  A quote never closed, or a quoted cell
+  that goes on after its closing quote, stops the reading at its row;
 * rows are numbered as a spreadsheet numbers them: the first line is row 1,
   a row holding a line break in a quoted cell is still one row, an empty
   line is an (empty) row;
@@ -31,6 +32,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
 from dataclasses import dataclass
 from itertools import islice
 
@@ -86,22 +88,39 @@ def read_sheet(raw: bytes, path: str) -> Sheet:
     """The sheet in ``raw`` (see the module's rules); raises :class:`SheetRefused`."""
     text = decoded(raw, path)
     first, forced = 0, None
-    hint = text[:7].rstrip("\r\n")
-    if len(hint) == 5 and hint.startswith("sep=") and hint[4] in SEPARATORS and text[5:6] in ("\r", "\n"):
-        first, forced = 1, hint[4]
-        text = text[7:] if text[5:7] == "\r\n" else text[6:]
+    hint = _HINT.match(text)
+    if hint:
+        first, forced, text = 1, hint.group(1), text[hint.end():]
     separator = forced or sniffed(text)
-    records = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+    records = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     header_row, header, rows = None, (), []
-    for number, cells in enumerate(records, first + 1):
-        if header_row is None:
-            if any(cell.strip() for cell in cells):
-                header_row, header = number, tuple(cells)
-            continue
-        rows.append((number, tuple(cells)))
+    number = first
+    try:
+        for cells in records:
+            number += 1
+            if header_row is None:
+                if any(cell.strip() for cell in cells):
+                    header_row, header = number, tuple(cells)
+                continue
+            rows.append((number, tuple(cells)))
+    except csv.Error as exc:
+        raise SheetRefused(Problem(path, number + 1, _unreadable(str(exc)))) from None
     if header_row is None:
         raise SheetRefused(Problem(path, 1, "the file has no rows: export the sheet with its header row"))
     return Sheet(path, separator, header_row, header, tuple(rows))
+
+
+_HINT = re.compile(r"sep=([,;\t])\r?\n")
+
+
+def _unreadable(reason: str) -> str:
+    """What stops the reading at a row, in the organiser's words."""
+    if "unexpected end of data" in reason or "field larger than field limit" in reason:
+        return "a quote that opens in this row is never closed, so the rest of the file would be one cell"
+    if "expected after" in reason:
+        return ('a quoted cell goes on after its closing quote: quote the whole cell and double the quotes inside '
+                '("Anna ""Annie"" Ozola")')
+    return f"the row cannot be read as CSV ({reason})"
 
 
 def decoded(raw: bytes, path: str) -> str:
