@@ -166,6 +166,37 @@ def test_a_google_forms_export_with_polish_questions(tmp_path, podium):
     assert '"name": "Łukasz Żółć"' in "\n".join(out) and '"club": "Kłodawa, KS \\"Baśka\\""' in "\n".join(out)
 
 
+def test_an_english_google_forms_export(tmp_path, podium):
+    folder = event(tmp_path / "results", "spring-open", """
+        name: Spring Open
+        format: catan-lt-route66
+        players:
+          - {id: ieva, name: Ieva Liepa, country: LV}
+        """)
+    path = sheet(tmp_path, "Spring Open (Responses) - Form Responses 1.csv", '''
+        Timestamp,Email Address,Full name,Club (if any),Country,Anything else we should know?
+        5/1/2024 10:00:00,anna@example.com,Anna Bērziņa,Rīga,LV,"Vegetarian, please.
+        Arriving on Saturday."
+        5/1/2024 10:03:12,bob@example.com,Kiss Bob,,HU,
+        5/1/2024 10:04:55,anna@example.com,Anna Bērziņa,Rīga,LV,sent twice
+        ''', newline="\r\n")
+    status, out, err = podium("players", "import", path, folder, "--write")
+    assert status == 0, err
+    assert out == [
+        f"{path}: comma-separated; Full name = name, Club (if any) = club, Country = country; "
+        "not imported: Timestamp, Email Address, Anything else we should know?",
+        f"{path}:2: add {{id: anna-berzina, name: Anna Bērziņa, club: Rīga, country: LV}}",
+        f"{path}:3: add {{id: kiss-bob, name: Kiss Bob, country: HU}}",
+        f"{path}:4: skip: Anna Bērziņa again (row 2)",
+        f"{folder}/event.yaml: 2 players added, 1 row skipped",
+    ]
+    assert (folder / "event.yaml").read_text("utf-8").endswith(
+        "  - {id: ieva, name: Ieva Liepa, country: LV}\n"
+        "  - {id: anna-berzina, name: Anna Bērziņa, club: Rīga, country: LV}\n"
+        "  - {id: kiss-bob, name: Kiss Bob, country: HU}\n")
+    valid(podium, folder)
+
+
 def test_a_lithuanian_tab_separated_sheet_in_a_block_style_list(tmp_path, podium):
     """A tab-separated export into an event.yaml written in block style with
     comments: the new entries follow its style, every other line stays."""
@@ -371,26 +402,29 @@ def test_a_header_two_columns_claim_is_refused_until_one_is_chosen(tmp_path, pod
           - {id: bea, name: Bea}
         """)
     path = sheet(tmp_path, "two.csv", """
-        Dalībnieks,Klubs,Club,Komentārs
-        Cezary Nowak,Rīga,Riga FC,
-        Dorota Nowak,,,
+        Dalībnieks,Klubs,Club,Komentārs,Valsts
+        Cezary Nowak,Rīga,Riga FC,,Polija
+        Dorota Nowak,,,,
         """)
     status, out, err = podium("players", "import", path, folder)
     assert status == 1
     assert err == [f"{path}:1:3: Klubs (column 2) and Club both give the club: choose one with --column club=HEADER",
-                   "1 problem found"]
+                   f"{path}:2:5: Valsts: 'Polija' is not a two-letter country code: write PL",  # found in the same run
+                   "2 problems found"]
+    path.write_text(path.read_text("utf-8").replace("Polija", "PL"), "utf-8")
     status, out, err = podium("players", "import", path, folder, "--column", "club=Club")
     assert status == 0, err
-    assert out[:2] == [f"{path}: comma-separated; Dalībnieks = name, Club = club; not imported: Klubs, Komentārs",
-                       f"{path}:2: add {{id: cezary-nowak, name: Cezary Nowak, club: Riga FC}}"]
+    assert out[:2] == [f"{path}: comma-separated; Dalībnieks = name, Club = club, Valsts = country; "
+                       "not imported: Klubs, Komentārs",
+                       f"{path}:2: add {{id: cezary-nowak, name: Cezary Nowak, club: Riga FC, country: PL}}"]
     status, out, err = podium("players", "import", path, folder, "--column", "club=", "--column", "name=komentars")
     assert status == 0, err
-    assert out == [f"{path}: comma-separated; Komentārs = name; not imported: Dalībnieks, Klubs, Club",
+    assert out == [f"{path}: comma-separated; Komentārs = name, Valsts = country; not imported: Dalībnieks, Klubs, Club",
                    f"{path}:2: skip: no name", f"{path}:3: skip: no name",
                    f"nothing to add: {path} has no player that is not in the event already"]
     status, out, err = podium("players", "import", path, folder, "--column", "name=Vārds")
     assert status == 1 and err[0] == (f"{path}:1: --column name=Vārds: no column with that header "
-                                      "(the headers: Dalībnieks, Klubs, Club, Komentārs)")
+                                      "(the headers: Dalībnieks, Klubs, Club, Komentārs, Valsts)")
 
 
 def test_a_sheet_without_a_name_column_says_how_to_name_it(tmp_path, podium, capsys):

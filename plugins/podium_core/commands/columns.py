@@ -100,7 +100,10 @@ class Columns:
 
 
 def columns_of(sheet: Sheet, overrides: dict) -> tuple[Columns | None, list]:
-    """The columns of ``sheet`` (see the module's rules), or None and the problems.
+    """The columns of ``sheet`` (see the module's rules) and the problems of
+    its header; None for the columns when no column gives the names (the
+    rows cannot be read).  A field two columns give is read from the first,
+    so that the rows' own problems are found in the same run.
 
     ``overrides``: field -> header ('' for none), from ``--column``."""
     row = sheet.header_row
@@ -136,12 +139,11 @@ def columns_of(sheet: Sheet, overrides: dict) -> tuple[Columns | None, list]:
     if not any(field in fields for field in NAME_FIELDS):
         problems.append(Problem(sheet.path, row, f"no column gives the players' names (the headers: {shown}): "
                                                  f"name it with --column name=HEADER"))
-    if problems:
         return None, problems
     family_first = any(header_key(sheet.header[fields[part]]) in FAMILY_FIRST
                        for part in ("first_name", "last_name") if part in fields)
     unused = tuple((i, text) for i, text in enumerate(sheet.header) if i not in claimed and text.strip())
-    return Columns(fields, family_first, unused), []
+    return Columns(fields, family_first, unused), problems
 
 
 class CellError(ValueError):

@@ -99,11 +99,11 @@ def run(args) -> int:
                             f"played already; add late entries with --joins N (N: the first round they play)")
     sheet = _read(args.file)
     columns, problems = columns_of(sheet, dict(args.column))
-    if problems:
+    if columns is None:
         raise Problems(problems)
     plan = plan_import(sheet, columns, event, args.joins)
-    if plan.problems:
-        raise Problems(plan.problems)
+    if problems or plan.problems:
+        raise Problems(problems + plan.problems)
     remove = event.placeholders if plan.added else ()
     if plan.added:
         text, spans = add_players(event.text, [entry for _row, entry in plan.added], remove)
