@@ -13,15 +13,16 @@ sheet's order:
 * any other row is a player to add, each cell read by its field's rule,
   the id taken from the id column or made from the name (:mod:`.player_ids`).
 
-A cell its field cannot take, a seed given twice (in the sheet, or beside
-the event's players), an id that is another player's, a row with more
-cells than the header: each is a problem ``FILE:row:column: message``, all
-of them in one run, and then nothing is written.  Before anything is
+Two columns that give one field, a cell its field cannot take, a seed
+given twice (in the sheet, or beside the event's players), an id that is
+another player's, a row with more cells than the header: each is a
+problem ``FILE:row:column: message``, all of them in one run, and then
+nothing is written.  Before anything is
 written the new event.yaml is checked against its schema too: an entry it
 refuses is a problem at its row.  (A list of fewer players than the event
 needs is ``podium validate``'s to report: a sheet may come in parts.)
 
-What would be added (each entry as it will be written) and what is skipped
+What would be added (each entry as one YAML mapping) and what is skipped
 is printed with each row's number; ``--write`` saves event.yaml, whole or
 not at all, keeping its comments and layout (:mod:`.eventedit`).
 
@@ -71,7 +72,7 @@ def register(commands) -> None:
     sheet.add_argument("file", metavar="FILE", help="a CSV or TSV file in UTF-8 (- reads standard input)")
     sheet.add_argument("event", nargs="?", metavar="EVENT", help="the event folder (default: the folder you are in)")
     sheet.add_argument("--column", action="append", default=[], type=_column, metavar="FIELD=HEADER",
-                       help="the column of a field, by its header (e.g. name=Vārds; FIELD= for none); "
+                       help="the column of a field, by its header (e.g. name=Vārds; club= leaves the club out); "
                             f"fields: {', '.join(READERS)}")
     sheet.add_argument("--joins", type=_round_number, metavar="N",
                        help="late entries: the round in which the players added are first seated")
