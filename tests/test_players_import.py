@@ -18,12 +18,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 from podium_core import schemas
 from podium_core.cli import main
 from podium_core.commands.columns import header_key
 from podium_core.commands.player_ids import IdMaker, plain_id
 from podium_core.commands.sheet import SheetRefused, code_page, read_sheet
+from podium_core.scaffold import is_placeholder
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -710,3 +712,12 @@ def test_a_broken_quote_is_told_at_its_row(text, row, message):
     with pytest.raises(SheetRefused) as refused:
         read_sheet(text.encode(), "x.csv")
     assert str(refused.value.problem) == f"x.csv:{row}: {message}"
+
+
+@pytest.mark.parametrize("format_id, count", [("catan-lt-route66", 8), ("tantrix-wc", 6), ("carcassonne-lv", 7)])
+def test_every_player_podium_new_writes_is_a_placeholder(tmp_path, podium, format_id, count):
+    assert podium("new", "cup", "--format", format_id, "--results", tmp_path, "--players", count)[0] == 0
+    entries = yaml.safe_load((tmp_path / "cup" / "event.yaml").read_text("utf-8"))["players"]
+    assert len(entries) == count + (format_id == "carcassonne-lv")  # an odd field gets the reserve player
+    assert all(is_placeholder(entry) for entry in entries)
+    assert not is_placeholder({"id": "player-1", "name": "Anna"}) and not is_placeholder({"id": "player-x", "name": "Player x"})
