@@ -63,7 +63,7 @@ test: $(STAMP) $(NODE_STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 
-# The UI's words (templates' _(), engines' Text and N_): extract them into the template
+# The UI's words (templates' ui(), ui_plural(), ui_with_context(); engines' Text and N_): extract them into the template
 # catalog, then update every language's catalog (or start it); translators fill the .po files.
 # A changed msgid keeps its old translation marked fuzzy (the site shows English until a
 # translator confirms it); msgids no longer in the sources are dropped.
@@ -71,7 +71,7 @@ LOCALE := plugins/pelican/plugins/podium/locale
 MESSAGE_LANGUAGES := lv lt pl hu
 
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k Text -k N_ --no-location --sort-output --project=Podium -o $(LOCALE)/podium.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k Text -k N_ -k ui -k ui_plural:1,2 -k ui_with_context:1c,2 --no-location --sort-output --project=Podium -o $(LOCALE)/podium.pot .
 	for lang in $(MESSAGE_LANGUAGES); do \
 	  if [ -f $(LOCALE)/$$lang.po ]; then \
 	    $(BIN)/pybabel update -i $(LOCALE)/podium.pot -o $(LOCALE)/$$lang.po -l $$lang --ignore-obsolete || exit 1; \

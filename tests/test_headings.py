@@ -78,8 +78,8 @@ def test_the_description_is_what_the_template_wrote(outcomes):
         assert escape(ev.description).striptags() == Markup(template.render(ev=bare)).striptags(), (ev.slug, language)
 
 
-PLACE = ("{% if kind == 'matches' %}{{ _('match %(number)s', number=unit) }}{% else %}"
-         "{{ _('table %(number)s', number=unit) }}{% endif %}, {{ _('seat %(number)s', number=seat) }}")
+PLACE = ("{% if kind == 'matches' %}{{ ui('match %(number)s', number=unit) }}{% else %}"
+         "{{ ui('table %(number)s', number=unit) }}{% endif %}, {{ ui('seat %(number)s', number=seat) }}")
 
 
 def test_a_game_says_where_the_player_sat(outcomes):
@@ -96,13 +96,13 @@ def test_a_game_says_where_the_player_sat(outcomes):
     assert checked > 100
 
 
-MENU = ("<a>{{ _('Overview') }}|{{ ev.url }}|event</a>"
-        "{% if ev.standings %}<a>{{ _('Standings') }}|{{ ev.urls.standings_index }}|standings</a>{% endif %}"
-        "<a>{{ _('Players') }}|{{ ev.urls.players }}|players</a>"
-        "{% if ev.finished %}<a>{{ _('Classification') }}|{{ ev.urls.classification }}|classification</a>{% endif %}"
-        "<a>{{ _('Format') }}|{{ ev.urls.format }}|format</a>"
+MENU = ("<a>{{ ui('Overview') }}|{{ ev.url }}|event</a>"
+        "{% if ev.standings %}<a>{{ ui('Standings') }}|{{ ev.urls.standings_index }}|standings</a>{% endif %}"
+        "<a>{{ ui('Players') }}|{{ ev.urls.players }}|players</a>"
+        "{% if ev.finished %}<a>{{ ui('Classification') }}|{{ ev.urls.classification }}|classification</a>{% endif %}"
+        "<a>{{ ui('Format') }}|{{ ev.urls.format }}|format</a>"
         "{% for label, url, section in ev.links %}<a>{{ tr(label) }}|{{ url }}|{{ section }}</a>{% endfor %}"
-        "{% if ev.rules_url %}<a>{{ _('Rules') }}|{{ ev.rules_url }}|rules</a>{% endif %}")
+        "{% if ev.rules_url %}<a>{{ ui('Rules') }}|{{ ev.rules_url }}|rules</a>{% endif %}")
 
 
 def test_the_event_menu_is_what_the_template_wrote(outcomes):

@@ -1,7 +1,7 @@
 """Languages: the catalogs, and pages in the event's language.
 
 * The committed ``podium.pot`` holds every msgid the sources mark (templates'
-  ``_()``/``ngettext``/``pgettext``, the engines' ``Text``/``N_``), and every
+  ``ui()``/``ui_plural()``/``ui_with_context()``, the engines' ``Text``/``N_``), and every
   language's ``.po`` holds exactly those msgids, with the language's plural
   forms.  ``make messages`` brings both up to date.
 * Completeness (every msgid translated, not fuzzy, same placeholders) is what
@@ -53,7 +53,7 @@ def test_the_pot_is_up_to_date(pot, tmp_path):
     """Extracting again (the command of `make messages`) finds the committed msgids, no more, no fewer."""
     fresh = tmp_path / "fresh.pot"
     run = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", "extract", "-F", "babel.cfg",
-                          "-k", "Text", "-k", "N_", "--no-location", "--sort-output", "-o", str(fresh), "."],
+                          "-k", "Text", "-k", "N_", "-k", "ui", "-k", "ui_plural:1,2", "-k", "ui_with_context:1c,2", "--no-location", "--sort-output", "-o", str(fresh), "."],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     now, committed = msgids(read_catalog(fresh)), msgids(pot)

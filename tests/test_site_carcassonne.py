@@ -503,6 +503,7 @@ def test_the_carcassonne_words_go_through_gettext():
     env = Environment(loader=FileSystemLoader(str(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates")), autoescape=True,
                       extensions=["jinja2.ext.i18n"])
     env.install_gettext_translations(Latvian(), newstyle=True)
+    env.globals.update(ui=env.globals["gettext"], ui_plural=env.globals["ngettext"], ui_with_context=env.globals["pgettext"])
     env.globals["tr"] = Latvian().gettext
     macros = env.get_template("podium/carcassonne/macros.html").module
     fmt = get_format("carcassonne-lv")

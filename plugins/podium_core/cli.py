@@ -8,6 +8,7 @@
     podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
     podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
     podium status RESULTS/<slug>               where the event stands and what to do next
+    podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
     podium formats [RESULTS]                   the built-in formats and the folder's variants
@@ -28,6 +29,7 @@ from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
 from .roundedit import EditError
 from .commands.enter import EntryError
+from .commands.players import ImportRefused
 from .commands.withdraw import WithdrawError
 from .files import write_atomically
 from .cli_paths import NotFound, event_folder
@@ -75,7 +77,7 @@ def main(argv=None) -> int:
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
-    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError) as exc:
+    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
@@ -210,7 +212,8 @@ def _new(args) -> int:
     write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
     write_atomically(folder / file_name(first), round_text(first))
-    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players, then run podium pair {folder}")
+    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players (or podium players import "
+          f"FILE {folder}), then run podium pair {folder}")
     return 0
 
 

@@ -7,6 +7,26 @@ from __future__ import annotations
 
 from .systems.options import show
 
+RESERVE_PLACEHOLDER = {"id": "reserve", "name": "Reserve player", "reserve": True}
+
+
+def placeholder(number: int) -> dict:
+    """The placeholder player ``number`` of a new event.yaml."""
+    return {"id": f"player-{number}", "name": f"Player {number}"}
+
+
+def is_placeholder(entry) -> bool:
+    """Whether an event.yaml player entry is a placeholder as ``podium new``
+    writes it, unchanged (its Tantrix seed aside)."""
+    if entry == RESERVE_PLACEHOLDER:
+        return True
+    if not isinstance(entry, dict) or not str(entry.get("id", "")).startswith("player-"):
+        return False
+    number = entry["id"][len("player-"):]
+    if not number.isdigit():
+        return False
+    return {key: value for key, value in entry.items() if key != "seed"} == placeholder(int(number))
+
 
 def option_lines(fmt) -> list[str]:
     """Commented ``options:`` lines: each option of the system with this format's value."""
@@ -16,14 +36,15 @@ def option_lines(fmt) -> list[str]:
     return lines
 
 
-def player_line(number: int, fields: dict) -> list[str]:
-    """The lines of one placeholder player (``fields``: what the system adds);
-    the organisers' reserve player is named as such."""
+def player_lines(number: int, fields: dict) -> list[str]:
+    """The lines of placeholder player ``number`` (``fields``: what the system
+    adds to it); the organisers' reserve player is named as such."""
     if fields.get("reserve"):
         return ["  # an odd field: the organisers' reserve player completes it",
-                "  - {id: reserve, name: Reserve player, reserve: true}"]
+                f"  - {{id: {RESERVE_PLACEHOLDER['id']}, name: {RESERVE_PLACEHOLDER['name']}, reserve: true}}"]
+    person = placeholder(number)
     extra = "".join(f", {key}: {show(value)}" for key, value in fields.items())
-    return [f"  - {{id: player-{number}, name: Player {number}{extra}}}"]
+    return [f"  - {{id: {person['id']}, name: {person['name']}{extra}}}"]
 
 
 def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
@@ -50,5 +71,5 @@ def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
     if fmt.PLAYER_HINTS:
         lines.append(fmt.PLAYER_HINTS)
     for number, fields in enumerate(fmt.entrants(players), 1):
-        lines += player_line(number, fields)
+        lines += player_lines(number, fields)
     return "\n".join(lines) + "\n"

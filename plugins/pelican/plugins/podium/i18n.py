@@ -1,15 +1,19 @@
 """UI translations: gettext catalogs for the languages events may speak.
 
-Templates wrap every UI string in ``_()`` or ``{% trans %}`` (Jinja's
-``jinja2.ext.i18n``); the engines mark theirs with :mod:`podium_core.text`.
+Podium's templates wrap every UI string in ``ui()`` (``ui_plural()`` for a
+count, ``ui_with_context()`` for a word with two meanings): names of their
+own, so that a theme's ``_`` macro (Flex defines one) or another plugin's
+``gettext`` never stands in for Podium's catalogs.  ``_()``, ``gettext()``
+and ``{% trans %}`` (Jinja's ``jinja2.ext.i18n``) speak the same catalog for
+a theme's own templates.  The engines mark their words with :mod:`podium_core.text`.
 ``make messages`` extracts them all into ``locale/podium.pot`` and updates
 ``locale/<lang>.po`` for every language; the .po files are read as they are
 (see :class:`Catalog`).  A language without a catalog falls back to the
 English msgids.  The event pages are rendered with their
 event's ``language``; Pelican's own pages with ``DEFAULT_LANG``.
 
-``_()`` is for literal UI strings (newstyle gettext: ``%(name)s``
-placeholders, a literal ``%`` written ``%%``); ``pgettext(context, ...)``
+``ui()`` is for literal UI strings (newstyle gettext: ``%(name)s``
+placeholders, a literal ``%`` written ``%%``); ``ui_with_context(context, ...)``
 tells apart two meanings of one short word.  ``tr()`` translates what the
 engines say -- a criterion's label or legend, a stage title, or a
 :class:`podium_core.text.Text` sentence with its parameters.
@@ -111,7 +115,9 @@ def install(env, language: str) -> None:
         env.add_extension("jinja2.ext.i18n")
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
-    env.globals["gettext"] = env.globals["_"] = _newstyle_gettext(catalog)
+    env.globals["gettext"] = env.globals["_"] = env.globals["ui"] = _newstyle_gettext(catalog)
+    env.globals["ui_plural"] = env.globals["ngettext"]  # Jinja's newstyle ones, installed just above
+    env.globals["ui_with_context"] = env.globals["pgettext"]
     env.globals["tr"] = _translator(catalog)
     env.globals["podium_language"] = language or "en"
     env.filters["date"] = _date_filter
