@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import Spot
+from .errors import Problem, Spot
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,10 @@ def numbered_rounds(fmt, event, unread, skip_paths=frozenset()) -> list:
     (so a broken file is not a gap); none when a broken file's stage or round
     cannot be read, as any gap might be that file."""
     stages = {spec.id for spec in fmt.stages(event)}
-    if any(stage not in stages or number < 1 for _path, stage, number in unread if stage is not None) \
-            or any(stage is None for _path, stage, _number in unread):
+    if any(file.stage is None or file.stage not in stages or file.round < 1 for file in unread):
         return []
     rounds = [r for r in event.rounds if r.where.path not in skip_paths]
-    rounds += [_Placeholder(stage, number, Spot(path)) for path, stage, number in unread if stage is not None]
+    rounds += [_Placeholder(file.stage, file.round, Spot(file.path)) for file in unread]
     return rounds
 
 
@@ -46,10 +45,10 @@ def checkable_part(fmt, event, unread, problems):
         return None
     order = {spec.id: i for i, spec in enumerate(fmt.stages(event))}
     cuts = []
-    for _path, stage, number in unread:
-        if stage not in order:
+    for file in unread:
+        if file.stage not in order:
             return None
-        cuts.append((order[stage], number))
+        cuts.append((order[file.stage], file.round))
     for rnd in event.rounds:
         if rnd.where.path in bad:
             if rnd.stage not in order:
@@ -60,3 +59,20 @@ def checkable_part(fmt, event, unread, problems):
     cut = min(cuts)
     kept = tuple(r for r in event.rounds if r.stage in order and (order[r.stage], r.round) < cut and r.where.path not in bad)
     return replace(event, rounds=kept)
+
+
+def unit_problems(fmt, event, problems) -> list[Problem]:
+    """The problems of each table, game or match on its own (VP, small points,
+    scores: ``System.unit_problems``) that ``problems`` does not hold yet: an
+    engine stops at the first broken round, as the later ones would be judged
+    against a wrong ranking, but a wrong value at a later table is found in
+    the same run."""
+    said = {(p.path, p.line, str(p.message)) for p in problems}
+    found = []
+    for rnd in event.rounds:
+        for problem in fmt.unit_problems(rnd):
+            key = (problem.path, problem.line, str(problem.message))
+            if key not in said:
+                said.add(key)
+                found.append(problem)
+    return found

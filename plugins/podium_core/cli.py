@@ -130,7 +130,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
     could not be checked (no content folder)."""
     from .rules_pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
-    from .results import event_folders
+    from .reading import event_folders
 
     try:
         outcomes = [evaluate_one(target.folder)] if target.kind == "event" else evaluate_folder(target.folder)[0]
@@ -198,7 +198,7 @@ def _new(args) -> int:
     from .roundfile import round_text
     from .scaffold import event_template
 
-    from .results import RESERVED_SLUGS, SLUG
+    from .reading import RESERVED_SLUGS, SLUG
 
     folder = Path(args.results) / args.slug
     if not SLUG.fullmatch(args.slug):

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 from .nextround import Finished, header_of, next_seating
-from .results import reusing_loads
+from .reading import reusing_loads
 from .roundfile import round_text
 
 # (men's names, women's names) and surnames as (man's form, woman's form)

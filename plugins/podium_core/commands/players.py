@@ -44,7 +44,7 @@ from .. import schemas
 from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..loader import load_bytes, load_file, read_file
-from ..results import read_registry
+from ..modelling import read_registry
 from ..scaffold import is_placeholder
 from ..cli_paths import NotFound, named
 from ..seating_only import unit_key, units_with_results

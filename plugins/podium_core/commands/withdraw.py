@@ -1,7 +1,7 @@
 """``podium withdraw RESULTS/<slug> PLAYER [--reason TEXT]``: a player who cannot play.
 
 Where a withdrawal is recorded is the format's (data-format.md), read from
-the fields its round files take (``Format.round_fields``), so that a
+the fields its round files take (``System.round_fields``), so that a
 variant records it where its options put it:
 
 * a format whose rounds take ``absent:`` (Baśka): the next unplayed round

@@ -20,12 +20,11 @@ import re
 from pathlib import Path
 
 from ..errors import Problem
-from ..loader import load_file
 from ..model import Where
+from ..reading import variant_files
 from .declarations import BUILTIN, Declaration
 from ..systems.options import check_options, ranking_problems
 
-FOLDER = "formats"
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 FIELDS = ("id", "name", "extends", "options")
 
@@ -41,18 +40,13 @@ class Catalogue(dict):
 
 def read_variants(results) -> tuple[Catalogue, list[Problem]]:
     """Every variant of ``results/formats/``, resolved, and every problem found."""
-    folder = Path(results) / FOLDER
-    if not folder.is_dir():
-        return Catalogue(), []
     problems: list[Problem] = []
     files: dict = {}  # id -> (Where, data)
     broken = set()
-    for path in sorted(folder.iterdir()):
-        if path.suffix not in (".yaml", ".yml") or path.name.startswith("."):
-            continue
-        doc, found = load_file(path)
-        if doc is None or found:
-            problems += found
+    for file in variant_files(results):
+        path, doc = Path(file.path), file.doc
+        if doc is None or file.problems:
+            problems += file.problems
             broken.add(path.stem)
             continue
         found = _check_file(doc, path)

@@ -15,6 +15,7 @@ its ``path:line``.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -22,6 +23,8 @@ from ..criteria import BY_KEY, MATCH_GAMES, RATING, keys_for
 from ..errors import Problem
 from ..numbers import json_number
 from ..text import N_
+
+logger = logging.getLogger("podium")
 
 
 class Invalid(Exception):
@@ -152,14 +155,20 @@ def ranking_problems(ranking, options: dict, where) -> list[Problem]:
 
 def rating_problems(ranking, event, where) -> list[Problem]:
     """``rating`` in a ranking needs players with a ``rating:``: none at all is
-    an error at the criterion's line (``where``: the ranking list)."""
+    an error at the criterion's line (``where``: the ranking list); some
+    without one is a note (not an error): they count 0."""
     if RATING not in {need for key in ranking or () for need in BY_KEY[key].needs}:
         return []
-    if any(p.rating is not None for p in event.players):
-        return []
-    at = list(ranking).index("rating")
-    return [Problem(where.path, where.line(at), f"options.ranking[{at}]: 'rating' ranks by the players' rating, "
-                                                "but no player of this event has one (give players rating: <number>)")]
+    unrated = [p for p in event.players if p.rating is None]
+    if len(unrated) == len(event.players):
+        at = list(ranking).index("rating")
+        return [Problem(where.path, where.line(at), f"options.ranking[{at}]: 'rating' ranks by the players' rating, "
+                                                    "but no player of this event has one (give players rating: <number>)")]
+    if unrated:
+        first = unrated[0]
+        logger.warning("%s:%s: note: %d of %d players have no rating: they count 0 for the criterion rating (first: '%s')",
+                       first.where.path, first.where.line(), len(unrated), len(event.players), first.id)
+    return []
 
 
 @dataclass(frozen=True)

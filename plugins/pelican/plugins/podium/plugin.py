@@ -73,8 +73,9 @@ from podium_core.errors import Problem, Problems
 from podium_core.export import dumps
 from podium_core.formats.variants import read_variants
 from podium_core.rules_pages import missing_rules
-from podium_core.pipeline import evaluate_event, folder_size
-from podium_core.results import event_folders, read_registry
+from podium_core.modelling import read_registry
+from podium_core.pipeline import evaluate_event
+from podium_core.reading import event_folders, folder_size
 from . import atomic, compiled, contentcache, extensions, headings, i18n, keys, lock, now, output, paging, static, summary, translations, used
 from .stamps import Stamps
 from .extensions import venue

@@ -356,7 +356,7 @@ class BaskaRun(Run):
         self.prefix_complete = True
 
     def run(self) -> EventOutcome:
-        # stage and round-number problems are found by the pipeline (Format.check_stages)
+        # stage and round-number problems are found by the pipeline (System.check_stages)
         if len(self.ids) < MIN_PLAYERS:
             where = self.event.where
             self.problems.append(Problem(where.path, where.line("players"),
