@@ -60,6 +60,8 @@ class System:
     WITHDRAWAL: str | None = None  # for a system whose rules have no withdrawal: what to do instead ({id}: the format)
     byes: bool = False  # a round can give a player a bye
     enters_games: bool = False  # ``podium enter`` takes a match game by game, until it is decided
+    ENTRY = None  # its module of ``podium enter``: prompt(fmt, stage or game number...), parse(line, players)
+    SIMULATION = None  # its module of ``podium simulate``: results(fmt, rnd, rng, seed, style)
 
     def __init__(self, declaration, options: dict | None = None):
         self.declaration = declaration
@@ -134,19 +136,20 @@ class System:
         one empty mapping each, unless the system numbers or completes its field."""
         return [{} for _ in range(count)]
 
-    def entry_prompt(self, stage: str) -> str:
-        """What ``podium enter`` asks for one table (game, match) of ``stage``."""
-        raise NotImplementedError
+    def entry_prompt(self, *where) -> str:
+        """What ``podium enter`` asks for one table (game, match) of a stage,
+        or for one game of a match entered game by game."""
+        return self.ENTRY.prompt(self, *where)
 
     def parse_entry(self, line: str, players: list) -> dict:
         """The unit's new fields from one line typed at ``podium enter`` (its
         form only: the engine judges the values), or :class:`EntryError`."""
-        raise NotImplementedError
+        return self.ENTRY.parse(line, players)
 
     def simulated_units(self, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
         """Plausible results of the seated round ``rnd`` (``podium simulate``):
         the round file's unit key and its units as mappings."""
-        raise NotImplementedError
+        return self.SIMULATION.results(self, rnd, rng, seed, style)
 
     # -- the words and numbers of its pages -------------------------------------------------
 

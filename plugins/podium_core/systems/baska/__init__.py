@@ -55,6 +55,7 @@ class Baska(System):
     name = "baska"
     title = "Baśka"
     kind = "tables"
+    ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
         Option("sessions", 8, Whole(1, 100), N_("Number of sessions of the season.")),
         Option("rounds_per_session", 4, Whole(1, 100), N_("Rounds played in each session.")),
@@ -156,14 +157,3 @@ class Baska(System):
         if unit.get("short") or len(unit.get("players") or ()) < TABLE_SIZE:
             return None
         return {"lines": list(range(1, DEALS_PER_ROUND + 1))}
-
-    # -- the organisers' commands ---------------------------------------------------------
-
-    def entry_prompt(self, stage: str) -> str:
-        return entry.PROMPT
-
-    def parse_entry(self, line: str, players: list) -> dict:
-        return entry.parse(line, players)
-
-    def simulated_units(self, rnd, rng, seed: str, style: dict):
-        return simulation.results(rnd, rng, seed, style)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from ..base import EntryError, whole_numbers
 from .deal_entry import DealError, is_deals, parse_deals
 
-PROMPT = "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): "
+
+def prompt(fmt, stage: str) -> str:
+    """The small points in seat order, or the deals."""
+    return "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): "
 
 
 def parse(line: str, players: list) -> dict:

@@ -29,7 +29,7 @@ def _deal(rng, seats) -> dict:
     return {"game": "honorowe", "player": rng.choice(seats)}
 
 
-def results(rnd, rng, seed: str, style: dict) -> tuple[str, list]:
+def results(fmt, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
     """Each full table plays 20 deals; the short table needs no result.
 
     The deals are scored by the engine's own contract table; in the sessions

@@ -32,6 +32,7 @@ class Carcassonne(System):
     name = "carcassonne"
     title = "Carcassonne"
     kind = "games"
+    ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
         Option("swiss_rounds", None, Whole(1, 99, auto=True), N_("Swiss rounds; auto: 6 with one group, 5 with two.")),
         Option("groups", "auto", Choice(("auto", 1, 2)), N_("auto: two groups above group_limit players; 1 or 2 to fix it.")),
@@ -186,15 +187,6 @@ class Carcassonne(System):
     def entrants(self, count: int) -> list[dict]:
         """An odd field is completed by the organisers' reserve player, listed last."""
         return [{} for _ in range(count)] + ([{"reserve": True}] if self.needs_reserve(count) else [])
-
-    def entry_prompt(self, stage: str) -> str:
-        return entry.prompt(self, stage)
-
-    def parse_entry(self, line: str, players: list) -> dict:
-        return entry.parse(line, players)
-
-    def simulated_units(self, rnd, rng, seed: str, style: dict):
-        return simulation.results(self, rnd, rng, seed)
 
     # -- the words and numbers of its pages -------------------------------------------------
 

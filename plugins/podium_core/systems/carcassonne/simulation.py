@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...playing_strength import strength
 
 
-def results(fmt, rnd, rng, seed: str) -> tuple[str, list]:
+def results(fmt, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
     """Each game: scores around 100 leaning towards the stronger player; about
     one game in forty drawn and one in sixty lost on time (forfeit).  Playoff
     games record both clock times, which decide a drawn playoff game; under

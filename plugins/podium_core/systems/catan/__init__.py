@@ -33,6 +33,7 @@ class Catan(System):
     name = "catan"
     title = "Catan"
     kind = "tables"
+    ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
         Option("qualifying_rounds", 4, Whole(1, 99),
                N_("Qualifying rounds: round 1 drawn, later rounds seated by rank.")),
@@ -110,17 +111,6 @@ class Catan(System):
 
     def wins_legend(self):
         return N_("Games won: reached 10 VP first (a game stopped by the time limit has no winner).")
-
-    # -- the organisers' commands ---------------------------------------------------------
-
-    def entry_prompt(self, stage: str) -> str:
-        return entry.prompt(self, stage)
-
-    def parse_entry(self, line: str, players: list) -> dict:
-        return entry.parse(line, players)
-
-    def simulated_units(self, rnd, rng, seed: str, style: dict):
-        return simulation.results(rnd, rng, seed, style)
 
     # -- the words and numbers of its pages -------------------------------------------------
 

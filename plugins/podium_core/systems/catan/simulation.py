@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...playing_strength import strength
 
 
-def results(rnd, rng, seed: str, style: dict) -> tuple[str, list]:
+def results(fmt, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
     """Each table: seats shuffled (the real seat order), one winner at 10-12 VP
     chosen by strength, the others 2-9; about one game in eight stopped by
     the time limit in qualifying rounds."""

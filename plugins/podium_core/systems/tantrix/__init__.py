@@ -55,6 +55,7 @@ class Tantrix(System):
     name = "tantrix"
     title = "Tantrix"
     kind = "matches"
+    ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
         Option("standard_games", dict(STANDARD_GAMES), StandardGames(),
                N_("Standard games per match: per round name (final, semifinal, quarterfinal, earlier) or per round number.")),
@@ -195,17 +196,8 @@ class Tantrix(System):
 
     # -- the organisers' commands ---------------------------------------------------------
 
+    enters_games = True
+
     def entrants(self, count: int) -> list[dict]:
         """Every player carries a distinct seed, 1 = best."""
         return [{"seed": number} for number in range(1, count + 1)]
-
-    enters_games = True
-
-    def entry_prompt(self, number: int, players: list) -> str:
-        return entry.prompt(number, players)
-
-    def parse_entry(self, line: str, players: list) -> dict:
-        return entry.parse(line, players)
-
-    def simulated_units(self, rnd, rng, seed: str, style: dict):
-        return simulation.results(self, rnd, rng, seed)

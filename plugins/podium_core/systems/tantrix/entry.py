@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base import EntryError, whole_numbers
 
 
-def prompt(number: int, players: list) -> str:
+def prompt(fmt, number: int, players: list) -> str:
     """What to type for game ``number`` of a match of ``players``."""
     return f"  game {number}: winner margin [penalty penalty] ({players[0]} or {players[1]} or draw): "
 

@@ -6,7 +6,7 @@ from ...playing_strength import strength
 from .engine import decide, game_tenths, with_penalties
 
 
-def results(fmt, rnd, rng, seed: str) -> tuple[str, list]:
+def results(fmt, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
     """Each match: games until the engine's own rule decides it; margins
     lean towards the stronger player, a few games are draws, a few carry
     time-penalty minutes, and about half are recorded as scores."""
