@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ...errors import Problem
 from ...roundfields import ALL, RoundFields
-from ...text import N_
+from ...numbers import tenths
+from ...text import N_, Text
 from ..base import StageSpec, System
 from ..options import Invalid, Option, Tenths, Whole, is_int, number_keys
 from . import entry, rules, simulation
@@ -183,6 +184,18 @@ class Tantrix(System):
                 "games": (N_("Games"), N_("Games")), "score": (N_("Score"), N_("Score")),
                 "margin": (N_("Margin"), N_("Winning margin in tiles")), "penalty": (N_("Penalty"), N_("Time-penalty minutes")),
                 "resigned": (N_("Resigned"), N_("Resigned")), "when": (N_("When"), N_("When the extra games are played"))}
+
+    def unit_legends(self) -> dict:
+        """The words of the status IGNORE, with this format's decisive margin."""
+        if self.decisive_lead == DECISIVE_LEAD:
+            return {"ignore": N_("IGNORE: both players agreed before the match to drop the 5.0 TP rule; the total after the "
+                                 "standard games decides (any lead), and a tie goes on until a game ends with a lead."),
+                    "ignore_short": N_("5.0 rule dropped")}
+        margin = tenths(self.decisive_lead)
+        return {"ignore": Text("IGNORE: both players agreed before the match to drop the rule of a %(lead)s TP lead; the "
+                               "total after the standard games decides (any lead), and a tie goes on until a game ends "
+                               "with a lead.", lead=margin),
+                "ignore_short": Text("%(lead)s rule dropped", lead=margin)}
 
     def score_sheet(self, stage: str, unit: dict, round_extra: dict) -> dict | None:
         """The games recorded so far, then a line for each game still to come:
