@@ -70,9 +70,13 @@ from podium_core.simulate import invent_players, new_event_yaml, simulate
 # Bump when the archive plan changes shape; the digest of
 # the sources below catches changes of the simulator and the engines.
 DATA_VERSION = "2"
-_DATA_SOURCES = ("simulate.py", "nextround.py", "roundfile.py", "draw.py", "seating.py", "ranking.py",
-                 "formats/__init__.py", "formats/base.py", "formats/catan.py", "formats/carcassonne.py",
-                 "formats/tantrix.py", "formats/baska.py")
+_DATA_SOURCES = ("simulate.py", "nextround.py", "roundfile.py", "draw.py", "seating.py", "ranking.py", "criteria.py",
+                 "formats/__init__.py", "formats/declarations.py", "systems/base.py", "systems/options.py",
+                 "systems/knockout.py", "systems/catan/__init__.py", "systems/catan/engine.py",
+                 "systems/catan/simulation.py", "systems/carcassonne/__init__.py", "systems/carcassonne/engine.py",
+                 "systems/carcassonne/game.py", "systems/carcassonne/pairing.py", "systems/carcassonne/simulation.py",
+                 "systems/tantrix/__init__.py", "systems/tantrix/engine.py", "systems/tantrix/simulation.py",
+                 "systems/baska/__init__.py", "systems/baska/engine.py", "systems/baska/simulation.py")
 
 PACKAGE = Path(podium_core.__file__).resolve().parent  # the engines and the simulator: the data's sources
 ROOT = Path(__file__).resolve().parents[1]

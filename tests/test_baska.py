@@ -21,8 +21,9 @@ from podium_core.draw import Lots, draw_order
 from podium_core.errors import Problems
 from podium_core.export import event_document
 from podium_core.formats.declarations import BUILTIN
-from podium_core.formats.baska import (
-    BaskaFormat, deal_points, is_first, is_second, placement_points, short_table_points,
+from podium_core.systems.baska import Baska
+from podium_core.systems.baska.engine import (
+    deal_points, is_first, is_second, placement_points, short_table_points,
 )
 from podium_core.loader import Document
 from podium_core.model import Deal, Where
@@ -192,9 +193,9 @@ def test_round_scoring_and_standing(tmp_path):
 
 
 def test_criteria_have_legends():
-    keys = [c.key for c in BaskaFormat(BUILTIN["baska-gp"]).criteria]
+    keys = [c.key for c in Baska(BUILTIN["baska-gp"]).criteria]
     assert keys == ["placement_points", "small_points", "firsts", "seconds"]
-    for c in BaskaFormat(BUILTIN["baska-gp"]).criteria:
+    for c in Baska(BUILTIN["baska-gp"]).criteria:
         assert c.label and c.abbr and c.legend
 
 

@@ -20,7 +20,10 @@ from hypothesis import strategies as st
 from podium_core.draw import draw_order
 from podium_core.errors import Problems
 from podium_core.export import event_document
-from podium_core.formats.carcassonne import CRITERIA, pair_swiss, split_groups
+from podium_core.formats import get_format
+from podium_core.systems.carcassonne.pairing import pair_swiss, split_groups
+
+CRITERIA = get_format("carcassonne-lv").criteria
 from podium_core.pipeline import evaluate_one
 
 # -- helpers ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 
 from podium_core.errors import Problems
 from podium_core.export import event_document
-from podium_core.formats.catan import score_table, table_shares
+from podium_core.systems.catan.engine import score_table, table_shares
 from podium_core.model import Table, Where
 from podium_core.loader import Document
 from podium_core.pipeline import evaluate_one

@@ -154,7 +154,7 @@ def test_games_added_to_an_undecided_match_correct_nothing():
 def test_the_result_texts_of_every_kind_of_unit(tmp_path):
     """What the record keeps per table, game or match, in seat order."""
     from podium_core.corrections import result_text
-    from podium_core.results import read_event
+    from podium_core.modelling import read_event
 
     folder = tmp_path / "cup"
     folder.mkdir()
@@ -165,7 +165,7 @@ def test_the_result_texts_of_every_kind_of_unit(tmp_path):
         "  - table: 1\n    seats: {a: 30, b: 10, c: -15, d: -25}\n"
         "  - table: 2\n    seats: [a, b, c, d]\n    deals:\n      - {game: cicha, player: c, won: true, level: rej}\n"
         "  - table: 3\n    seats: [a, b, c, d]\n", "utf-8")
-    event, _problems = read_event(folder)  # the same four players at every table: only the texts matter here
+    event, _problems, _unread = read_event(folder)  # the same four players at every table: only the texts matter here
     tables = event.rounds[0].tables
     assert [result_text(t) for t in tables] == ["30 10 -15 -25", "-16 -16 48 -16", None]
     from podium_core.model import Game, Match, MatchGame, Where
@@ -214,12 +214,12 @@ def test_a_recorded_result_no_round_file_could_hold_computes_no_standings(tmp_pa
     from podium_core.corrections import evaluator
     from podium_core.formats.variants import Catalogue
     from podium_core.pipeline import format_of
-    from podium_core.results import read_event
+    from podium_core.modelling import read_event
     from test_parallel_evaluation import simulated_event
 
     folder = tmp_path / "cup"
     simulated_event(folder, "carcassonne-lv", 8, rounds=1)
-    event, problems = read_event(folder)
+    event, problems, _unread = read_event(folder)
     assert not problems
     fmt, problems = format_of(event, Catalogue())
     assert not problems

@@ -184,6 +184,6 @@ def test_declared_ties_take_the_winner_the_hint_names(tmp_path, monkeypatch, cap
     ("baska-gp", {}, "grand-prix", "small points in seat order, or the deals", None),
 ])
 def test_each_hint_follows_the_format_and_stage(format_id, options, stage, offered, not_offered):
-    prompt = enter._prompt(get_format(format_id, options), stage)
+    prompt = get_format(format_id, options).entry_prompt(stage)
     assert offered in prompt
     assert not_offered is None or not_offered not in prompt

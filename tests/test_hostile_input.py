@@ -21,7 +21,7 @@ import pytest
 from podium_core import cli, loader
 from podium_core.errors import Problems
 from podium_core.pipeline import evaluate_one
-from podium_core.results import RESERVED_SLUGS
+from podium_core.reading import RESERVED_SLUGS
 
 SAMPLES = Path(__file__).resolve().parent / "samples" / "results"
 CATAN = "catan2-lt13-full-1000"

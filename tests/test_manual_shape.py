@@ -1,9 +1,9 @@
-"""``manual:`` changes who sits where, never the round's shape (podium_core.formats.shape)."""
+"""``manual:`` changes who sits where, never the round's shape (podium_core.formats.manual_shape)."""
 
 import re
 
 from podium_core.cli import main
-from simulated import simulate
+from support.simulated import simulate
 
 WHY = "manual: changes who sits where, not"
 

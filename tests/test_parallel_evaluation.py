@@ -19,8 +19,10 @@ from podium_core import workers
 from podium_core.errors import Problems
 from podium_core.export import dumps, event_document
 from podium_core.formats import FORMAT_IDS
-from podium_core.pipeline import evaluate_event, evaluate_folder, folder_size
-from podium_core.results import event_folders, read_registry
+from podium_core.pipeline import evaluate_event, evaluate_folder
+from podium_core.reading import folder_size
+from podium_core.modelling import read_registry
+from podium_core.reading import event_folders
 from podium_core.simulate import invent_players, new_event_yaml, simulate
 from test_bad_input import apply_case
 

@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from podium_core.cli import main
-from simulated import simulate, route66_with_semifinal
+from support.simulated import simulate, route66_with_semifinal
 from podium_core.roundedit import field_line, set_field, set_units
 
 

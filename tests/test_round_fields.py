@@ -5,7 +5,7 @@ import re
 import pytest
 
 from podium_core.cli import main
-from simulated import simulate, route66_with_semifinal
+from support.simulated import simulate, route66_with_semifinal
 from podium_core.formats import FORMAT_IDS, get_format as build
 
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from podium_core.draw import Lots, draw_order, key, verify_command
-from podium_core.ranking import Criterion, rank
+from podium_core.criteria import Criterion
+from podium_core.ranking import rank
 from podium_core.seating import SeatingError, catan_table_sizes, fours_and_leftover, pairs, slice_tables, snake_tables
 
 
@@ -86,7 +87,7 @@ def test_snake_of_16_and_24():
 
 def test_lots_judge_list_first_then_keys():
     lots = Lots("seed", judged=["zed", "amy"])
-    crit = (Criterion("pts", "Points", "P", "points", lambda pid, ctx: ctx[pid]),)
+    crit = (Criterion("pts", "Points", "P", lambda pid, ctx: ctx[pid], "points"),)
     rows = rank(["amy", "bob", "cid", "zed"], crit, {"amy": 1, "bob": 1, "cid": 1, "zed": 1}, lots)
     order = [r.player for r in rows]
     assert order[:2] == ["zed", "amy"]
@@ -95,7 +96,7 @@ def test_lots_judge_list_first_then_keys():
 
 
 def test_ranking_compares_exact_fractions():
-    crit = (Criterion("share", "Share", "S", "share", lambda pid, ctx: ctx[pid]),)
+    crit = (Criterion("share", "Share", "S", lambda pid, ctx: ctx[pid], "share"),)
     third = Fraction(1, 3)
     rows = rank(["a", "b"], crit, {"a": third, "b": Fraction(333333, 1000000)}, Lots("s"))
     assert [r.player for r in rows] == ["a", "b"] and not rows[0].by_lot

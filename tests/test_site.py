@@ -323,7 +323,9 @@ def test_standings_order_values_changes_and_legend(site, results):
     assert '<abbr title="Wins">W</abbr>' in html and '<abbr title="VP share">%VP</abbr>' in html
     assert 'scope="col"' in html and 'scope="row"' in html
     page = text(html)
-    from podium_core.formats.catan import CRITERIA
+    from podium_core.formats import get_format
+
+    CRITERIA = get_format("catan-lv-2016").criteria
 
     for criterion in CRITERIA:
         assert criterion.legend in page
@@ -380,7 +382,9 @@ def test_format_page_states_the_rules_as_implemented(site):
     assert "Catan tournament “Route 66”" in page
     assert "Qualifying qualifying — 2 rounds" in page and "Final final — 1 round" in page
     assert "With 13 players this event seats: 1 table of four, 3 tables of three." in page
-    from podium_core.formats.catan import CRITERIA
+    from podium_core.formats import get_format
+
+    CRITERIA = get_format("catan-lv-2016").criteria
 
     for criterion in CRITERIA:
         assert criterion.legend in page
@@ -524,8 +528,10 @@ def test_generic_units_show_their_json_keys():
             return {"match": 3, "players": ["a", "b"], "tp": [62.4, 57.6], "winner": None, "needs_game": True,
                     "status": "TLATER", "games": [{"score": [24, 19], "penalty": [0, 0]}, {"margin": -18}]}
 
+    from podium_core.formats import get_format
+
     people = {"a": PlayerView("a", "Ann <A>", "e/players/a/"), "b": PlayerView("b", "Ben", "e/players/b/")}
-    unit = generic_unit("matches", Match(), people)
+    unit = generic_unit("matches", Match(), people, labels=get_format("tantrix-wc").unit_columns())
     assert unit.number == 3 and unit.anchor == "match-3"
     assert [c.key for c in unit.columns] == ["tp"]
     assert [[c.text for c in s.cells] for s in unit.seats] == [["62.4"], ["57.6"]]

@@ -457,28 +457,41 @@ def test_classification_and_standings_mark_the_reserve(site, outcomes):
 
 
 def test_every_way_a_drawn_playoff_game_is_decided_is_explained():
-    """The sentences for decided_by (time, rank, buchholz, score_diff, lots), with the name escaped."""
+    """The sentences for decided_by (time, rank, any criterion of the ranking with its rule, lots), with the name escaped."""
     from jinja2 import Environment, FileSystemLoader
 
+    from podium_core.formats import get_format
     from pelican.plugins.podium import i18n
+    from pelican.plugins.podium.views import CriterionView
 
     env = Environment(loader=FileSystemLoader(str(ROOT / "plugins" / "pelican" / "plugins" / "podium" / "templates")), autoescape=True)
     i18n.install(env, "en")
     macros = env.get_template("podium/carcassonne/macros.html").module
-    said = {how: str(macros.decided(how, EVIL)) for how in ("time", "rank", "buchholz", "score_diff", "lots")}
+    fmt = get_format("carcassonne-lv", {"ranking": ["wins", "buchholz", "sonneborn_berger", "head_to_head", "score_diff"]})
+    criteria = {c.key: CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in fmt.criteria}
+    ways = ("time", "rank", "buchholz", "sonneborn_berger", "head_to_head", "score_diff", "lots")
+    said = {how: str(macros.decided(how, EVIL, criteria.get(how))) for how in ways}
     assert said["time"] == f"Drawn game, won on clock time (less time used). Winner: {ESCAPED}."
     assert said["rank"].startswith("Drawn game with equal clock time, won on the better Swiss rank. Winner: ")
-    assert "won on Buchholz. Winner: " in said["buchholz"]
-    assert "won on score difference. Winner: " in said["score_diff"]
+    assert "won on Buchholz: The wins each opponent has now" in said["buchholz"] and "(FIDE C.07: BH) Winner: " in said["buchholz"]
+    assert "won on Sonneborn-Berger: For each game, the opponent&#39;s wins now times" in said["sonneborn_berger"]
+    assert "won on Head-to-head: Among the players equal on every criterion before this one" in said["head_to_head"]
+    assert "won on Score difference: Own score minus the opponent&#39;s" in said["score_diff"]
     assert "won by lot. Winner: " in said["lots"]
     assert all(EVIL not in s and ESCAPED in s for s in said.values())
     assert str(macros.decided("score", EVIL)) == "" and str(macros.decided("forfeit", EVIL)) == ""
+    # under the built-in's ranking (wins, Buchholz, score difference) its own sentences
+    assert "equal Swiss place, won on Buchholz. Winner: " in str(macros.decided("buchholz", EVIL))
+    assert "Swiss place and Buchholz, won on score difference. Winner: " in str(macros.decided("score_diff", EVIL))
 
 
 def test_the_carcassonne_words_go_through_gettext():
     import gettext
 
     from jinja2 import Environment, FileSystemLoader
+
+    from podium_core.formats import get_format
+    from podium_core.text import translate
 
     class Latvian(gettext.NullTranslations):
         words = {"Quarterfinal %(number)s": "%(number)s. ceturtdaļfināls", "W": "U", "D": "N", "L": "Z",
@@ -493,8 +506,9 @@ def test_the_carcassonne_words_go_through_gettext():
     env.globals.update(ui=env.globals["gettext"], ui_plural=env.globals["ngettext"], ui_with_context=env.globals["pgettext"])
     env.globals["tr"] = Latvian().gettext
     macros = env.get_template("podium/carcassonne/macros.html").module
-    assert str(macros.playoff_game(1, 2, None)) == "2. ceturtdaļfināls"
-    assert str(macros.playoff_game(3, 1, 1)) == "Fināls"
+    fmt = get_format("carcassonne-lv")
+    assert translate(fmt.game_title(1, 2), Latvian().gettext) == "2. ceturtdaļfināls"
+    assert translate(fmt.game_title(3, 1, 1), Latvian().gettext) == "Fināls"
     assert [str(macros.result_letter(r)) for r in "WDL"] == ["U", "N", "Z"]
     assert str(macros.decided("time", "Anna & Co")) == "Neizšķirts: uzvar Anna &amp; Co."
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from podium_core.errors import Problems
 from podium_core.export import event_document
-from podium_core.formats.tantrix import (
-    DECISIVE, IGNORE, TOTAL, decide, game_tenths, next_power_of_two, round_name,
-    standard_order, winner_tenths, with_penalties,
+from podium_core.systems.knockout import round_name
+from podium_core.systems.tantrix.engine import (
+    DECISIVE, IGNORE, TOTAL, decide, game_tenths, next_power_of_two, standard_order, winner_tenths, with_penalties,
 )
 from podium_core.pipeline import evaluate_one
 

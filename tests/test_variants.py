@@ -4,8 +4,6 @@ Every value below is computed by hand from the games written in the test.
 """
 
 import re
-import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -14,21 +12,7 @@ from podium_core.export import event_document
 from podium_core.formats import FORMAT_IDS, get_format
 from podium_core.formats.declarations import BUILTIN
 from podium_core.pipeline import evaluate_one
-
-
-def write(folder: Path, files: dict) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
-    return folder
-
-
-def validate(results: Path, capsys) -> tuple[int, list[str]]:
-    code = main(["validate", str(results)])
-    err = capsys.readouterr().err
-    assert "Traceback" not in err
-    return code, [line.replace(f"{results}/", "") for line in err.splitlines()]
+from support.folders import validate, write
 
 
 def values(document, stage, after_round, group=None):
@@ -189,7 +173,7 @@ def test_baska_own_placement_and_short_table_points(tmp_path):
 def test_tantrix_decisive_margin_off_and_games_per_round(tmp_path):
     fmt = get_format("tantrix-wc", {"standard_games": {1: 2, 2: 3, 3: 4}, "decisive_margin": 0})
     assert [fmt.games_for(places, 3) for places in (8, 4, 2)] == [2, 3, 4]
-    from podium_core.formats.tantrix import decide
+    from podium_core.systems.tantrix.engine import decide
 
     # a lead of 0.1 after the standard games wins with the rule off; an exact tie goes on
     assert decide([(100, 100), (201, 199)], 2, "decisive", fmt.decisive_lead, fmt.extra_games_limit) == (2, 0)
@@ -353,7 +337,8 @@ def test_every_variant_error_at_its_line(tmp_path, capsys):
         "formats/no-parent.yaml:3: extends: unknown format 'carcassonne-2030' (known: catan-lv-2016, catan-lt-route66, "
         "carcassonne-lv, tantrix-wc, baska-gp, bad-games, loop-a, loop-b, no-parent, no-vp, out-of-range, unknown-option, wrong-type)",
         "formats/no-vp.yaml:4: options.ranking[1]: 'vp' is not a criterion carcassonne has values for (its criteria: wins, "
-        "buchholz, buchholz_cut1, buchholz_median, sonneborn_berger, progressive, score_diff, score_for)",
+        "buchholz, buchholz_cut1, buchholz_median, sonneborn_berger, progressive, score_diff, score_for, head_to_head, "
+        "head_to_head_diff, game_wins, game_diff, opp_score_diff, opp_score_for, opp_game_diff, opp_game_wins, rating)",
         "formats/other-name.yaml:1: id: 'my-open' must equal the file name ('other-name')",
         "formats/out-of-range.yaml:4: options.qualifying_rounds: 0 is less than the minimum of 1",
         "formats/unknown-option.yaml:4: options.rounds: unknown option for carcassonne formats (known: swiss_rounds, groups, "

@@ -53,7 +53,7 @@ def database(outcome, document: dict) -> dict | None:
     brackets = [data for data in brackets if data.get("rounds")]
     if not brackets:
         return None
-    built = _Builder(outcome.event.players, document)
+    built = _Database(outcome.event.players, document)
     for data in brackets:
         if "slots" in data["rounds"][0]:
             built.draw(data)
@@ -62,7 +62,7 @@ def database(outcome, document: dict) -> dict | None:
     return built.tables
 
 
-class _Builder:
+class _Database:
     def __init__(self, players, document: dict):
         self.tables = {name: [] for name in TABLES}
         self.ids = {}

@@ -1,13 +1,14 @@
 """The ``podium`` command for organisers.
 
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
-                    [--format github|gitlab]   ... as CI annotations (podium_core.reports)
+                    [--format github|gitlab]   ... as CI annotations (podium_core.ci_reports)
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
     podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
     podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
     podium status RESULTS/<slug>               where the event stands and what to do next
+    podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
     podium formats [RESULTS]                   the built-in formats and the folder's variants
@@ -28,9 +29,10 @@ from .formats import FORMAT_IDS
 from .nextround import Finished, NotReady
 from .roundedit import EditError
 from .commands.enter import EntryError
+from .commands.players import ImportRefused
 from .commands.withdraw import WithdrawError
 from .files import write_atomically
-from .target import NotFound, event_folder
+from .cli_paths import NotFound, event_folder
 
 
 class UsageError(Exception):
@@ -75,7 +77,7 @@ def main(argv=None) -> int:
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
-    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError) as exc:
+    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
@@ -96,7 +98,7 @@ def os_error_text(exc: OSError) -> str:
 
 
 def _validate(args) -> int:
-    from .target import NotFound, locate
+    from .cli_paths import NotFound, locate
 
     try:
         target = locate(args.results)
@@ -124,11 +126,11 @@ def _validate(args) -> int:
 
 def _checked(target, content) -> tuple[list, list, str | None]:
     """The outcomes of the target's events, every problem of their files and of
-    their rules pages (:mod:`podium_core.pages`), and a note when the rules pages
+    their rules pages (:mod:`podium_core.rules_pages`), and a note when the rules pages
     could not be checked (no content folder)."""
-    from .pages import content_folder, rules_problems
+    from .rules_pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
-    from .results import event_folders
+    from .reading import event_folders
 
     try:
         outcomes = [evaluate_one(target.folder)] if target.kind == "event" else evaluate_folder(target.folder)[0]
@@ -148,8 +150,8 @@ def _checked(target, content) -> tuple[list, list, str | None]:
 
 
 def _validate_for_ci(target, report: str, content) -> int:
-    """The problems as a CI service reads them, on stdout (see :mod:`podium_core.reports`); the count on stderr."""
-    from .reports import WRITERS
+    """The problems as a CI service reads them, on stdout (see :mod:`podium_core.ci_reports`); the count on stderr."""
+    from .ci_reports import WRITERS
 
     outcomes, problems, unchecked = _checked(target, content)
     if unchecked:
@@ -196,7 +198,7 @@ def _new(args) -> int:
     from .roundfile import round_text
     from .scaffold import event_template
 
-    from .results import RESERVED_SLUGS, SLUG
+    from .reading import RESERVED_SLUGS, SLUG
 
     folder = Path(args.results) / args.slug
     if not SLUG.fullmatch(args.slug):
@@ -210,7 +212,8 @@ def _new(args) -> int:
     write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
     write_atomically(folder / file_name(first), round_text(first))
-    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players, then run podium pair {folder}")
+    print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players (or podium players import "
+          f"FILE {folder}), then run podium pair {folder}")
     return 0
 
 
@@ -223,13 +226,9 @@ def _simulate(args) -> int:
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
         fmt = _format_of_folder(folder.parent, args.format)
         folder.mkdir(parents=True, exist_ok=True)
-        reserve = fmt.system == "carcassonne" and not fmt.byes and args.players % 2 == 1
-        people = invent_players(args.players + reserve, args.language, folder.name)
-        if fmt.system == "tantrix":
-            for i, person in enumerate(people, 1):
-                person["seed"] = i
-        if reserve:  # an odd field: one more person, the organisers' reserve player
-            people[-1]["reserve"] = True
+        entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
+        people = [{**person, **fields} for person, fields in
+                  zip(invent_players(len(entrants), args.language, folder.name), entrants)]
         write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
                                                                language=args.language))
     written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)

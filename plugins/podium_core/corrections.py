@@ -51,7 +51,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .model import Game, MatchGame, Table
-from .results import check_event
+from .modelling import check_event
 from .schemas import schema
 
 UNIT_FIELDS = ("tables", "games", "matches", "absent", "withdrawn", "advance")
@@ -181,7 +181,7 @@ def result_text(unit) -> str | None:
     if isinstance(unit, Table):
         scores = unit.scores
         if scores is None and unit.deals is not None:
-            from .formats.baska import score_deals
+            from .systems.baska.engine import score_deals
             _deals, scores, _problems = score_deals(unit)
         if scores is None:
             return None
@@ -454,7 +454,7 @@ def evaluator(fmt, event):
     compute for ``event`` with one round's results replaced by recorded
     ones; None when a recorded result cannot be read back, or breaks a rule
     a round file's result would be held to (the checks every format shares,
-    :func:`podium_core.results.check_event`, and the format's own of each unit)
+    :func:`podium_core.modelling.check_event`, and the format's own of each unit)
     before the engines rank it, or when the engines find a problem."""
     def evaluate(name: str, results: dict):
         rounds = []

@@ -1,7 +1,9 @@
 """Problems are values with a location, collected rather than raised one by one.
 
-Every problem found in organisers' files is reported as ``path:line: message``;
-a run collects all of them, prints them together and stops before writing.
+Every problem found in organisers' files is reported as ``path:line: message``
+(``path:row:column: message`` in a spreadsheet's file, where the column tells
+the cell); a run collects all of them, prints them together and stops before
+writing.
 """
 
 from __future__ import annotations
@@ -11,14 +13,30 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One problem in one file, at the line of the offending value."""
+    """One problem in one file, at the line of the offending value (and its
+    column, 1-based, where one is told; 0 where not)."""
 
     path: str
     line: int
     message: str
+    column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        where = f"{self.line}:{self.column}" if self.column else f"{self.line}"
+        return f"{self.path}:{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A place that is one line of one file, whatever part of it is asked
+    for: where a problem goes when no value of a document holds it (the
+    first line of a broken file, the ``format:`` line of an event)."""
+
+    path: str
+    at: int = 1
+
+    def line(self, *_sub) -> int:
+        return self.at
 
 
 class Problems(Exception):
@@ -30,7 +48,7 @@ class Problems(Exception):
 
 
 def _reading_order(problem: Problem):
-    return (problem.path, problem.line, problem.message)
+    return (problem.path, problem.line, problem.column, problem.message)
 
 
 class Collector:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import orjson
 
-from .formats.options import plain
+from .systems.options import plain
 from .numbers import json_number
 from .outcome import EventOutcome
 
@@ -51,6 +51,8 @@ def _player(player) -> dict:
         value = getattr(player, key)
         if value is not None:
             data[key] = value
+    if player.rating is not None:
+        data["rating"] = json_number(player.rating)
     if player.reserve:
         data["reserve"] = True
     return data

@@ -41,6 +41,7 @@ class Player:
     previous_place: int | None = None
     seed: int | None = None
     group: str | None = None  # Carcassonne with two groups: the organisers' own split
+    rating: int | object | None = None  # the player's rating (exact: an int or a Fraction), for the criterion rating
 
 
 @dataclass(frozen=True)

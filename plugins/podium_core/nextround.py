@@ -13,7 +13,7 @@ from pathlib import Path
 from .outcome import EventOutcome, RoundOutcome
 from .pipeline import evaluate_one
 from .roundfile import round_text
-from .upcoming import seating_only_files, without_units
+from .seating_only import seating_only_files, without_units
 
 
 class NotReady(Exception):
@@ -47,7 +47,7 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
     """The next round, seated; the path of its file (existing or to be
     written); and the event's outcome with that round in it.
 
-    A round file that lists a seating and no result (:mod:`podium_core.upcoming`)
+    A round file that lists a seating and no result (:mod:`podium_core.seating_only`)
     is seated afresh, as if it listed none: the seating the rules give now,
     after a withdrawal, an absence or a corrected earlier result.
     """

@@ -1,4 +1,12 @@
-"""load -> validate -> engines: the one path shared by the site and the CLI.
+"""The one path shared by the site and the CLI: files, documents, models,
+formats, engines.
+
+Reading is one pass down, each step calling only the one below it:
+:mod:`~podium_core.modelling` models an event from the documents
+:mod:`~podium_core.validation` checked against their schemas, which
+:mod:`~podium_core.reading` read from the files; then the event's format
+(a declaration of :mod:`~podium_core.formats` over its system) is resolved
+and its engine evaluates the event.
 
 ``evaluate_folder`` returns every event's outcome or raises
 :class:`~podium_core.errors.Problems` with every problem of every file, so that
@@ -11,16 +19,15 @@ from pathlib import Path
 
 from . import corrections, schedule
 from .errors import Problem, Problems
-from .loader import load_file
-from .formats import declaration, get_format
-from .formats.base import check_numbering
-from .formats.declarations import BUILTIN
-from .formats.options import check_options
-from .formats.variants import Catalogue, read_variants
+from .formats import format_of
+from .formats.variants import read_variants
+from .systems import player_field_problems
+from .systems.base import check_numbering
 from .outcome import EventOutcome
-from .readable import numbered_rounds, readable_part
+from .broken_files import checkable_part, numbered_rounds, unit_problems
 from .roundfields import field_problems
-from .results import ROUND_SUFFIX, event_folders, read_event_parts, read_registry
+from .modelling import read_event, read_registry
+from .reading import event_folders
 
 
 def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[EventOutcome | None, list[Problem]]:
@@ -33,11 +40,11 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
 
     Every problem is found in one run: when some files are broken, the
     engines still check the rounds before the first broken one
-    (:func:`podium_core.readable.readable_part`); the outcome is then None.  A
+    (:func:`podium_core.broken_files.checkable_part`); the outcome is then None.  A
     field the format does not take (:mod:`podium_core.roundfields`) is an error
     that leaves its round checked by the engines all the same.
     """
-    event, problems, unread = read_event_parts(Path(folder), registry, pending)
+    event, problems, unread = read_event(Path(folder), registry, pending)
     if event is None:
         return None, problems
     if variants is None:
@@ -46,16 +53,15 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     problems += found
     if fmt is None:
         return None, problems
-    problems += fmt.check_fields(event)
-    misplaced = fmt.check_stages(event)
-    problems += misplaced
-    problems += schedule.check(event, fmt.stages(event))
-    problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
-    refused = [p for rnd in event.rounds for p in field_problems(fmt, rnd.where.doc)]
-    refused += [p for path, _stage, _number in unread for p in _unread_fields(fmt, path)]
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
+    misplaced = fmt.check_stages(event)
+    problems += misplaced + player_field_problems(fmt, event)
+    problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
+    problems += schedule.check(event, fmt.stages(event))
+    refused = [p for doc in [r.where.doc for r in event.rounds] + [f.doc for f in unread if f.doc is not None]
+               for p in field_problems(fmt, doc)]
     if problems:  # the engines run only on data that passed every general check
-        part = readable_part(fmt, event, unread, problems)
+        part = checkable_part(fmt, event, unread, problems)
         if part is not None:
             problems += fmt.evaluate(part).problems
         problems += _unsaid(refused, problems)
@@ -66,46 +72,6 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
         problems = outcome.problems + _unsaid(refused, outcome.problems)
         return None if refused else outcome, problems + unit_problems(fmt, event, problems)
     return outcome, outcome.problems
-
-
-def _unread_fields(fmt, path: str) -> list[Problem]:
-    """The refused fields of a round file that failed its schema (it still loads)."""
-    doc, _found = load_file(Path(path))
-    return field_problems(fmt, doc) if doc is not None else []
-
-
-def unit_problems(fmt, event, problems) -> list[Problem]:
-    """The problems of each table, game or match on its own (VP, small points,
-    scores: ``Format.unit_problems``) that ``problems`` does not hold yet: an
-    engine stops at the first broken round, as the later ones would be judged
-    against a wrong ranking, but a wrong value at a later table is found in
-    the same run."""
-    said = {(p.path, p.line, str(p.message)) for p in problems}
-    found = []
-    for rnd in event.rounds:
-        for problem in fmt.unit_problems(rnd):
-            key = (problem.path, problem.line, str(problem.message))
-            if key not in said:
-                said.add(key)
-                found.append(problem)
-    return found
-
-
-def format_of(event, variants: Catalogue):
-    """The event's format with its options, or None and the problems (an
-    unknown format, an option the engine does not take or accept)."""
-    try:
-        decl = declaration(event.format, variants)
-    except KeyError:
-        if event.format in getattr(variants, "broken", ()):
-            return None, []  # the variant's own file reports why
-        known = ", ".join(list(BUILTIN) + sorted(variants))
-        return None, [Problem(event.where.path, event.where.line("format"),
-                              f"format: unknown format '{event.format}' (known: {known}; a variant is RESULTS/formats/<id>.yaml)")]
-    options, problems = check_options(event.options, decl.engine, event.where.at("options"))
-    if problems:
-        return None, problems
-    return get_format(event.format, options, variants), []
 
 
 def _unsaid(refused, problems) -> list[Problem]:
@@ -139,19 +105,10 @@ def evaluate_folder(results) -> tuple[list[EventOutcome], dict]:
     return outcomes, registry
 
 
-def folder_size(folder: Path) -> int:
-    """How much work an event folder is, roughly: the bytes of its YAML files
-    (0 if the folder cannot be listed: reading it reports the problem)."""
-    try:
-        return sum(path.stat().st_size for path in Path(folder).iterdir() if path.suffix == ROUND_SUFFIX)
-    except OSError:
-        return 0
-
-
 def evaluate_one(folder, pending=None) -> EventOutcome:
     """One event folder (with the registry of its parent folder); raises Problems.
 
-    ``pending``: a round file to evaluate as if written (see ``read_event``)."""
+    ``pending``: a round file to evaluate as if written (:func:`podium_core.modelling.read_event`)."""
     folder = Path(folder)
     if not (folder / "event.yaml").exists():
         raise Problems([Problem(str(folder), 1, "not an event folder (no event.yaml)")])

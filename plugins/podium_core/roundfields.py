@@ -2,7 +2,7 @@
 
 The round schema knows every field any format uses; each engine says which
 of them its rounds take, in which stages, and what its tables, games or
-matches hold (``Format.round_fields``, from its options: a Catan format
+matches hold (``System.round_fields``, from its options: a Catan format
 with a semifinal takes ``withdrawn:`` there and ``advance:`` in the final,
 one without takes ``withdrawn:`` in the final; Carcassonne takes ``bye:``
 with ``odd_field: bye``).  A variant or a new declaration gets its fields
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import Problem
-from .wording import place
+from .keypath_names import place
 
 ALL = None  # every stage of the format
 

@@ -19,8 +19,8 @@ def scalar(value) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, (int, float)):
+        return repr(value)
     text = str(value)
     if _PLAIN.match(text) and text.lower() not in _RESERVED and not re.match(r"^[0-9_:.+-]+$", text):
         return text

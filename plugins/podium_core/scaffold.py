@@ -1,25 +1,50 @@
-"""The commented event.yaml that ``podium new`` writes, made from the format's
-declaration: every option it takes with the value that applies, and the
-player fields its engine reads."""
+"""The commented event.yaml that ``podium new`` writes, made from the format:
+every option its system takes with the value that applies, the player
+fields its system reads (``System.PLAYER_HINTS``) and a field of placeholder
+players as the system numbers or completes it (``System.entrants``)."""
 
 from __future__ import annotations
 
-from .formats.options import SPECS, show
+from .systems.options import show
 
-PLAYER_HINTS = {
-    "carcassonne": "    # reserve: true        # the organisers' reserve player, for an odd field (odd_field: reserve)\n"
-                   "    # previous_place: 1    # last year's place (two groups: the split)\n"
-                   "    # group: A             # two groups: the organisers' own split",
-    "tantrix": "    # seed is required: distinct 1..n, 1 = best",
-}
+RESERVE_PLACEHOLDER = {"id": "reserve", "name": "Reserve player", "reserve": True}
+
+
+def placeholder(number: int) -> dict:
+    """The placeholder player ``number`` of a new event.yaml."""
+    return {"id": f"player-{number}", "name": f"Player {number}"}
+
+
+def is_placeholder(entry) -> bool:
+    """Whether an event.yaml player entry is a placeholder as ``podium new``
+    writes it, unchanged (its Tantrix seed aside)."""
+    if entry == RESERVE_PLACEHOLDER:
+        return True
+    if not isinstance(entry, dict) or not str(entry.get("id", "")).startswith("player-"):
+        return False
+    number = entry["id"][len("player-"):]
+    if not number.isdigit():
+        return False
+    return {key: value for key, value in entry.items() if key != "seed"} == placeholder(int(number))
 
 
 def option_lines(fmt) -> list[str]:
-    """Commented ``options:`` lines: each option of the engine with this format's value."""
+    """Commented ``options:`` lines: each option of the system with this format's value."""
     lines = [f"# options:                               # this format's values; set any of them for this event only"]
-    for spec in SPECS[fmt.system]:
-        lines.append(f"#   {spec.key}: {show(fmt.options.get(spec.key))}")
+    for key in fmt.option_specs():
+        lines.append(f"#   {key}: {show(fmt.options.get(key))}")
     return lines
+
+
+def player_lines(number: int, fields: dict) -> list[str]:
+    """The lines of placeholder player ``number`` (``fields``: what the system
+    adds to it); the organisers' reserve player is named as such."""
+    if fields.get("reserve"):
+        return ["  # an odd field: the organisers' reserve player completes it",
+                f"  - {{id: {RESERVE_PLACEHOLDER['id']}, name: {RESERVE_PLACEHOLDER['name']}, reserve: true}}"]
+    person = placeholder(number)
+    extra = "".join(f", {key}: {show(value)}" for key, value in fields.items())
+    return [f"  - {{id: {person['id']}, name: {person['name']}{extra}}}"]
 
 
 def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
@@ -43,15 +68,8 @@ def event_template(slug: str, fmt, players: int, language: str = "en") -> str:
         "players:",
         "  # id: lowercase letters, digits, '-' and '_'; it never changes once used",
     ]
-    hint = PLAYER_HINTS.get(fmt.system)
-    if hint:
-        lines.append(hint)
-    for number in range(1, players + 1):
-        entry = f"  - {{id: player-{number}, name: Player {number}"
-        if fmt.system == "tantrix":
-            entry += f", seed: {number}"
-        lines.append(entry + "}")
-    if fmt.system == "carcassonne" and fmt.options.get("odd_field") == "reserve" and players % 2 == 1:
-        lines.append("  # an odd field: the organisers' reserve player completes it")
-        lines.append(f"  - {{id: reserve, name: Reserve player, reserve: true}}")
+    if fmt.PLAYER_HINTS:
+        lines.append(fmt.PLAYER_HINTS)
+    for number, fields in enumerate(fmt.entrants(players), 1):
+        lines += player_lines(number, fields)
     return "\n".join(lines) + "\n"

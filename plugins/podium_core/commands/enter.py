@@ -1,24 +1,22 @@
 """``podium enter RESULTS/<slug> [ROUND]``: results typed in at the venue.
 
 The tables (games, matches) of the round are taken in order; each shows
-who sits there, in seat order, and takes its result:
+who sits there, in seat order, and takes its result as the format's system
+reads it (``System.entry_prompt`` and ``System.parse_entry``, in its
+package's ``entry`` module):
 
 * Catan: the VP of each seat, in seat order (``10 8 7 5``), then the
   winner's id when two seats reached 10, or ``none`` for a game stopped by
-  the time limit (nobody at 10), where the stage has one (not a final
-  without a time limit: the engine's ``time_limited``);
-* Baśka: what the score sheet says, either the small points of each seat
-  (``30 10 -15 -25``) or the table's deals, comma-separated (``para 1 3,
-  cicha anna won rej, ...``: :mod:`podium_core.commands.deals`), from which the
-  small points are computed and shown; a short table gets its fixed points
-  and is not asked;
+  the time limit (nobody at 10), where the stage has one;
+* Baśka: the small points of each seat (``30 10 -15 -25``) or the table's
+  deals, comma-separated (``para 1 3, cicha anna won rej, ...``), from which
+  the small points are computed and shown; a short table gets its fixed
+  points and is not asked;
 * Carcassonne: the two scores (``112 98``), then optionally the id of a
   player who lost on time (forfeit), the two clock times (``18:20 19:59``)
-  and ``winner <id>`` (the game's winner under ``tie_game: declared``);
-  the hint names what decides equal scores in that stage (the engine's
-  ``equal_scores``);
-* Tantrix: one game per line, ``winner margin [penaltyA penaltyB]`` (the
-  winner's id, or ``draw 0``), until the engine says the match is decided.
+  and ``winner <id>``; the hint names what decides equal scores;
+* Tantrix (a system that enters a match game by game): one game per line,
+  ``winner margin [penaltyA penaltyB]``, until the match is decided.
 
 A line ``-`` leaves the table for later.  A line is read here only for its
 form (which number or word is which field); whether the result is right is
@@ -37,7 +35,6 @@ table, per Tantrix game) the first wrong line stops the entry with
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -47,16 +44,9 @@ from ..loader import load_file
 from ..nextround import NotReady, next_seating, unit_name
 from ..pipeline import evaluate_one
 from ..roundedit import set_units
-from ..upcoming import unit_key
-from .deals import DealError, is_deals, parse_deals
+from ..seating_only import unit_key
+from ..systems.base import EntryError
 from .pair import write_seating
-
-_CLOCK = re.compile(r"^[0-9]+:[0-9]+$")  # a clock time, as typed: the schema checks m:ss
-_INT = re.compile(r"^[+-]?[0-9]{1,9}$")  # a whole number of at most nine digits: every score there is
-
-
-class EntryError(Exception):
-    """A typed line cannot be taken (the message says why)."""
 
 
 class Stop(Exception):
@@ -173,7 +163,7 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
     names = {p.id: p.name for p in outcome.event.players}
     label = unit_name(rnd, unit)
     seats = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in unit.players)
-    system = outcome.format.system
+    fmt = outcome.format
     if getattr(unit, "short", False):
         print(f"{label.capitalize()}: {seats} — short table, fixed points", file=stdout)
         return 0
@@ -181,16 +171,16 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
         print(f"{label.capitalize()}: {seats} — entered already", file=stdout)
         return 0
     print(f"{label.capitalize()}: {seats}", file=stdout)
-    if system == "tantrix":
-        return _enter_match(folder, path, number, unit, lines, stdout)
-    prompt = _prompt(outcome.format, rnd.stage)
+    if fmt.enters_games:
+        return _enter_match(fmt, folder, path, number, unit, lines, stdout)
+    prompt = fmt.entry_prompt(rnd.stage)
     while True:
         line = lines.read(prompt)
         if line == "-":
             print(f"  {label} left for later", file=stdout)
             return 0
         try:
-            fields = _parse(system, line, list(unit.players))
+            fields = fmt.parse_entry(line, list(unit.players))
             _keep(folder, path, number, fields)
         except EntryError as exc:
             lines.wrong(_about(label, str(exc)))
@@ -198,22 +188,6 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
         if fields.get("deals"):
             _show_totals(folder, path, number, stdout)
         return 1
-
-
-def _prompt(fmt, stage: str) -> str:
-    """What to type for one table or game of ``stage``: only what the format
-    takes there (a Catan ``none`` where the time limit can stop a game;
-    Carcassonne's clock times where they decide equal scores, ``winner``
-    where the event's tie rule does)."""
-    if fmt.system == "catan":
-        stopped = ", or none if the time limit stopped the game" if fmt.time_limited(stage) else ""
-        return f"  VP in seat order (then the winner's id if two seats reached 10{stopped}): "
-    if fmt.system == "baska":
-        return "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): "
-    equal = {"declared": ", and winner <id> if the scores are equal",
-             "time": ", and both clock times m:ss if the scores are equal",
-             "draw": ""}[fmt.equal_scores(stage)]
-    return f"  the two scores (then the id of a player who ran out of clock time{equal}): "
 
 
 def _about(label: str, message: str) -> str:
@@ -233,19 +207,20 @@ def _show_totals(folder: Path, path: Path, number: int, stdout) -> None:
     print(f"  {len(unit.deals or ())} deals: {totals}", file=stdout)
 
 
-def _enter_match(folder: Path, path: Path, number: int, unit, lines: _Lines, stdout) -> int:
-    """Tantrix: games one per line until the match is decided."""
+def _enter_match(fmt, folder: Path, path: Path, number: int, unit, lines: _Lines, stdout) -> int:
+    """A system that enters a match game by game (Tantrix): one game a line
+    until the match is decided."""
     players = list(unit.players)
     games = [dict(g) for g in _unit_data(path, number).get("games") or ()]
     label = f"match {number}"
     written = 0
     while True:
-        line = lines.read(f"  game {len(games) + 1}: winner margin [penalty penalty] ({players[0]} or {players[1]} or draw): ")
+        line = lines.read(fmt.entry_prompt(len(games) + 1, players))
         if line == "-":
             print(f"  {label} left for later", file=stdout)
             return written
         try:
-            game = _tantrix_game(line, players)
+            game = fmt.parse_entry(line, players)
             _keep(folder, path, number, {"games": games + [game]})
         except EntryError as exc:
             lines.wrong(_about(f"{label}, game {len(games) + 1}", str(exc)))
@@ -257,87 +232,6 @@ def _enter_match(folder: Path, path: Path, number: int, unit, lines: _Lines, std
         if now.has_result:
             print(f"  {label} decided: {now.winner} wins", file=stdout)
             return written
-
-
-def _ints(tokens, count: int, what: str) -> list[int]:
-    if len(tokens) < count:
-        raise EntryError(f"{count} values expected ({what}), got {len(tokens)}")
-    values = []
-    for token in tokens[:count]:
-        if not _INT.match(token):
-            raise EntryError(f"'{token}' is not a whole number")
-        values.append(int(token))
-    return values
-
-
-def _parse(system: str, line: str, players: list) -> dict:
-    """The unit's new fields from one typed line (see the module's text).
-
-    Only the line's form is checked here: how many numbers, which word is
-    which field.  The values are the engine's to judge (:func:`_keep`)."""
-    tokens = line.split()
-    if system == "catan":
-        vp = _ints(tokens, len(players), "one VP per seat")
-        rest = tokens[len(players):]
-        if len(rest) > 1:
-            raise EntryError(f"too many values: {' '.join(rest)}")
-        return {"seats": dict(zip(players, vp)), "winner": rest[0] if rest else None}
-    if system == "baska":
-        if is_deals(line):
-            try:
-                return {"seats": list(players), "deals": parse_deals(line, players)}
-            except DealError as exc:
-                raise EntryError(str(exc)) from None
-        points = _ints(tokens, len(players), "small points per seat")
-        if len(tokens) > len(players):
-            raise EntryError(f"too many values: {' '.join(tokens[len(players):])}")
-        return {"seats": dict(zip(players, points)), "deals": None}
-    return _game_fields(tokens)
-
-
-def _game_fields(tokens: list) -> dict:
-    """A Carcassonne game: two scores, then in any order a forfeit's id, two
-    clock times and ``winner <id>``."""
-    fields = {"score": _ints(tokens, 2, "the two scores"), "forfeit": None, "time": None, "winner": None}
-    rest = tokens[2:]
-    if "winner" in rest:
-        at = rest.index("winner")
-        if at + 1 >= len(rest):
-            raise EntryError("winner needs the id of the player who won")
-        fields["winner"] = rest[at + 1]
-        rest = rest[:at] + rest[at + 2:]
-    clocks = [t for t in rest if _CLOCK.match(t)]
-    others = [t for t in rest if not _CLOCK.match(t)]
-    if len(others) > 1:
-        raise EntryError(f"too many values: {' '.join(others)} (one player ran out of clock time, at most)")
-    if others:
-        fields["forfeit"] = others[0]
-    if clocks:
-        if len(clocks) != 2:
-            raise EntryError("give both clock times (m:ss m:ss), or leave them out")
-        fields["time"] = clocks
-    return fields
-
-
-def _tantrix_game(line: str, players: list) -> dict:
-    """One Tantrix game as typed, ``winner margin [penalty penalty]``, as the
-    file's margin (the first player's lead, so negative when the second won)."""
-    tokens = line.split()
-    if len(tokens) not in (2, 4):
-        raise EntryError("write: winner margin, or winner margin penalty penalty")
-    winner, margin = tokens[0], _ints(tokens[1:2], 1, "the margin")[0]
-    if winner != "draw" and winner not in players:
-        raise EntryError(f"'{winner}' is not in this match (give {players[0]}, {players[1]} or draw)")
-    if margin < 0:
-        raise EntryError("the margin is the winner's lead in tiles: 0 or more")
-    if (winner == "draw") != (margin == 0):
-        raise EntryError("a draw has margin 0, and a margin of 0 is a draw")
-    game = {"margin": margin if winner != players[1] else -margin}
-    if len(tokens) == 4:
-        penalty = _ints(tokens[2:], 2, "two penalty minutes")
-        if any(penalty):
-            game["penalty"] = penalty
-    return game
 
 
 def _unit_data(path: Path, number: int) -> dict:

@@ -14,7 +14,7 @@ from ..files import write_atomically
 from ..nextround import next_seating, seating_text, seating_units
 from ..corrections import latest_standings, seated_from, slug
 from ..roundedit import field_block, set_field, set_units
-from ..upcoming import unit_key, units_with_results
+from ..seating_only import unit_key, units_with_results
 
 
 def register(commands) -> None:

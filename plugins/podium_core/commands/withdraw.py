@@ -1,7 +1,7 @@
 """``podium withdraw RESULTS/<slug> PLAYER [--reason TEXT]``: a player who cannot play.
 
 Where a withdrawal is recorded is the format's (data-format.md), read from
-the fields its round files take (``Format.round_fields``), so that a
+the fields its round files take (``System.round_fields``), so that a
 variant records it where its options put it:
 
 * a format whose rounds take ``absent:`` (Baśka): the next unplayed round
@@ -9,9 +9,10 @@ variant records it where its options put it:
 * a format that takes ``withdrawn:`` in one stage (Catan: the semifinal
   with one, else the final): that stage's file, once the rounds before it
   are complete (the next-ranked player moves in);
-* Carcassonne and Tantrix have no withdrawal in their rules: a Tantrix
-  player concedes a match with ``status: RESIGN``, and a Carcassonne round
-  without a player is a ``manual:`` seating.
+* a system whose rules have no withdrawal says what to do instead
+  (``System.WITHDRAWAL``): a Tantrix player concedes a match with
+  ``status: RESIGN``, and a Carcassonne round without a player is a
+  ``manual:`` seating.
 
 The name is added to the file, keeping everything else as written
 (:mod:`podium_core.roundedit`); the reason, when given, becomes a comment on
@@ -28,17 +29,8 @@ from ..nextround import NotReady, file_name, next_seating
 from ..pipeline import evaluate_one
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
-from ..upcoming import units_with_results
+from ..seating_only import units_with_results
 from .pair import seating_report, write_seating
-
-# engine -> what to do instead, for the engines whose rules have no withdrawal
-NO_WITHDRAWAL = {
-    "carcassonne": "{id} has no withdrawal in its rules: seat the round without the player by hand, "
-                   "with manual: \"reason\" in its file",
-    "tantrix": "{id} has no withdrawal in its rules: the player concedes their match "
-               "(status: RESIGN and resigned: <id> in the match)",
-}
-
 
 def where(fmt) -> tuple[str, str | None] | None:
     """(field, stage whose file takes it; None: the next unplayed round) of
@@ -69,8 +61,7 @@ def run(args) -> int:
     event = outcome.event
     found = where(outcome.format)
     if found is None:
-        raise WithdrawError(NO_WITHDRAWAL.get(outcome.format.system, "{id} has no withdrawal in its rules")
-                            .format(id=outcome.format.id))
+        raise WithdrawError((outcome.format.WITHDRAWAL or "{id} has no withdrawal in its rules").format(id=outcome.format.id))
     if not event.has_player(args.player):
         raise WithdrawError(f"'{args.player}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
     field, stage = found

@@ -1,19 +1,19 @@
-"""The five built-in formats, declared as data over the shared engines.
+"""The five built-in formats, each a declaration of a few lines over its system.
 
-A declaration names its engine (``catan``, ``carcassonne``, ``tantrix``,
-``baska``), its title, the engine's traits that no option changes (Catan LV's
-table roles and time limits), and every option's default (formats.md).  The
-registry, ``podium new``'s choices and scaffold, the format page and its
-options table are all made from these; adding a built-in is adding one entry.
-A named variant of a results folder (:mod:`podium_core.formats.variants`) is a
+A declaration names its system (:data:`podium_core.systems.SYSTEMS`), its id
+and title, the options it changes from the system's defaults, and the traits
+no option changes (Catan LV's table roles and time limits).  The registry,
+``podium new``'s choices and scaffold, the format page and its options table
+are all made from these; adding a built-in is adding one entry.  A named
+variant of a results folder (:mod:`podium_core.formats.variants`) is a
 declaration of the same shape whose options override its parent's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
+from ..systems import Baska, Carcassonne, Catan, Tantrix
 from ..text import N_
 
 
@@ -22,7 +22,7 @@ class Declaration:
     """A format: built-in (``base == id``) or a variant of one."""
 
     id: str
-    engine: str
+    system: type  # its system's class (podium_core.systems)
     title: str
     base: str  # the built-in it resolves to
     options: dict = field(default_factory=dict)  # every option, resolved (defaults included)
@@ -31,41 +31,19 @@ class Declaration:
     where: object = None  # the variant file's Where
 
 
-CATAN_RANKING = ("wins", "vp", "vp_share")
+def builtin(system: type, format_id: str, title: str, changes: dict | None = None, traits: dict | None = None) -> Declaration:
+    """A built-in format: ``system`` with its defaults, ``changes`` applied."""
+    return Declaration(format_id, system, title, format_id, {**system.defaults(), **(changes or {})}, traits or {})
+
 
 BUILTINS = (
-    Declaration(
-        id="catan-lv-2016", engine="catan", base="catan-lv-2016",
-        title=N_("Catan championship of Latvia 2016"),
-        traits={"roles": True, "time_limit": "lv"},
-        options={"qualifying_rounds": 4, "semifinal_size": 16, "final_size": 4, "vp_cap": 10, "ranking": CATAN_RANKING},
-    ),
-    Declaration(
-        id="catan-lt-route66", engine="catan", base="catan-lt-route66",
-        title=N_("Catan tournament “Route 66”"),
-        traits={"roles": False, "time_limit": "route66"},
-        options={"qualifying_rounds": 2, "semifinal_size": 0, "final_size": 4, "vp_cap": 10, "ranking": CATAN_RANKING},
-    ),
-    Declaration(
-        id="carcassonne-lv", engine="carcassonne", base="carcassonne-lv",
-        title=N_("Carcassonne championship of Latvia"),
-        options={"swiss_rounds": None, "groups": "auto", "group_limit": 32, "playoff_size": 8, "third_place": True,
-                 "odd_field": "reserve", "tie_game": "half", "avoid_rematch": "previous",
-                 "ranking": ("wins", "buchholz", "score_diff")},
-    ),
-    Declaration(
-        id="tantrix-wc", engine="tantrix", base="tantrix-wc",
-        title=N_("Tantrix World Championship main draw"),
-        options={"standard_games": {"final": 9, "semifinal": 8, "quarterfinal": 7, "earlier": 6},
-                 "decisive_margin": 5, "extra_games_limit": 3},
-    ),
-    Declaration(
-        id="baska-gp", engine="baska", base="baska-gp",
-        title=N_("Czerwona Baśka Grand Prix"),
-        options={"sessions": 8, "rounds_per_session": 4, "placement_points": (5, 3, 2, 1),
-                 "short_table_points": {1: 3, 2: Fraction(5, 2), 3: Fraction(3, 2)},
-                 "ranking": ("placement_points", "small_points", "firsts", "seconds")},
-    ),
+    builtin(Catan, "catan-lv-2016", N_("Catan championship of Latvia 2016"),
+            traits={"roles": True, "time_limit": "lv"}),
+    builtin(Catan, "catan-lt-route66", N_("Catan tournament “Route 66”"), {"qualifying_rounds": 2, "semifinal_size": 0},
+            traits={"roles": False, "time_limit": "route66"}),
+    builtin(Carcassonne, "carcassonne-lv", N_("Carcassonne championship of Latvia")),
+    builtin(Tantrix, "tantrix-wc", N_("Tantrix World Championship main draw")),
+    builtin(Baska, "baska-gp", N_("Czerwona Baśka Grand Prix")),
 )
 
 BUILTIN = {d.id: d for d in BUILTINS}

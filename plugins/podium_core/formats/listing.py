@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import Problems
 from . import get_format
 from .declarations import BUILTINS
-from .options import show
+from ..systems.options import show
 from .variants import read_variants
 
 
@@ -23,7 +23,8 @@ def listing(results: Path) -> str:
     blocks = []
     for decl in list(BUILTINS) + [variants[k] for k in sorted(variants)]:
         fmt = get_format(decl.id, None, variants)
-        kind = f"built-in, {decl.engine} engine" if decl.parent is None else f"variant of {decl.parent} ({decl.base}), {decl.engine} engine"
+        engine = decl.system.name
+        kind = f"built-in, {engine} engine" if decl.parent is None else f"variant of {decl.parent} ({decl.base}), {engine} engine"
         lines = [f"{decl.id} — {fmt.title} [{kind}]"]
         if decl.where is not None:
             lines.append(f"  file: {decl.where.path}")

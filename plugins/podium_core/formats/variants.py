@@ -20,12 +20,11 @@ import re
 from pathlib import Path
 
 from ..errors import Problem
-from ..loader import load_file
 from ..model import Where
+from ..reading import variant_files
 from .declarations import BUILTIN, Declaration
-from .options import check_options
+from ..systems.options import check_options, ranking_problems
 
-FOLDER = "formats"
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 FIELDS = ("id", "name", "extends", "options")
 
@@ -41,18 +40,13 @@ class Catalogue(dict):
 
 def read_variants(results) -> tuple[Catalogue, list[Problem]]:
     """Every variant of ``results/formats/``, resolved, and every problem found."""
-    folder = Path(results) / FOLDER
-    if not folder.is_dir():
-        return Catalogue(), []
     problems: list[Problem] = []
     files: dict = {}  # id -> (Where, data)
     broken = set()
-    for path in sorted(folder.iterdir()):
-        if path.suffix not in (".yaml", ".yml") or path.name.startswith("."):
-            continue
-        doc, found = load_file(path)
-        if doc is None or found:
-            problems += found
+    for file in variant_files(results):
+        path, doc = Path(file.path), file.doc
+        if doc is None or file.problems:
+            problems += file.problems
             broken.add(path.stem)
             continue
         found = _check_file(doc, path)
@@ -128,17 +122,21 @@ def _resolve(variant_id: str, files: dict, broken: set) -> tuple[Declaration | N
     problems: list[Problem] = []
     own: dict = {}
     where, data = files[variant_id]
-    values, problems = check_options(data.get("options"), base.engine, where.at("options"))
+    values, problems = check_options(data.get("options"), base.system, where.at("options"))
     if problems:
         return None, problems
     for ancestor in reversed(chain):
         a_where, a_data = files[ancestor]
-        checked, found = check_options(a_data.get("options"), base.engine, a_where.at("options"))
+        checked, found = check_options(a_data.get("options"), base.system, a_where.at("options"))
         if found:
             return None, []  # reported at the ancestor itself
         own.update(checked)
+    options = {**base.options, **own}
+    if "ranking" in values:  # the criteria this variant lists must be ones its options can give
+        problems = ranking_problems(values["ranking"], options, where.at("options", "ranking"))
+        if problems:
+            return None, problems
     title = next((files[v][1]["name"] for v in chain if files[v][1].get("name")), base.title)
-    declaration = Declaration(id=variant_id, engine=base.engine, title=title, base=base.id,
-                              options={**base.options, **own}, traits=base.traits,
-                              parent=data["extends"], where=where)
+    declaration = Declaration(id=variant_id, system=base.system, title=title, base=base.id,
+                              options=options, traits=base.traits, parent=data["extends"], where=where)
     return declaration, []

@@ -24,7 +24,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..errors import Problem
-from ..wording import place
+from ..keypath_names import place
 
 KINDS = ("event", "round", "players")
 
@@ -335,7 +335,7 @@ def _cut(message: str, length: int = 200) -> str:
 
 
 def _keypath_text(keypath, data=None) -> str:
-    """The place of a value in the organiser's words (:func:`podium_core.wording.place`),
+    """The place of a value in the organiser's words (:func:`podium_core.keypath_names.place`),
     a key that cannot be shown as it is quoted and cut short."""
     shown = [_shown(part) if isinstance(part, str) and (not part.isprintable() or len(part) > SHOWN_LENGTH) else part
              for part in keypath]

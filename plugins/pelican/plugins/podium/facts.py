@@ -1,12 +1,12 @@
 """The rules as implemented, for the generated format page.
 
-The statements come from the format class itself (``rules_facts()``: pairs of
-heading and text, or triples whose third item is True), so the page can never
-drift from the engine.  A statement flagged True, or ending in "(Project
-default.)", is a documented choice where the source rules are silent; the page
-shows it with a "default" badge.  This module adds
-the table of the options an event can set, made from the engine's option
-specs and the built-in declaration's defaults (variants.md 2).
+The statements come from the format's system itself (``rules_facts()``: pairs
+of heading and text, or triples whose third item is True), so the page can
+never drift from the engine.  A statement flagged True, or ending in
+"(Project default.)", is a documented choice where the source rules are
+silent; the page shows it with a "default" badge.  This module adds the table
+of the options an event can set, made from the system's options and the
+built-in declaration's values (variants.md 2).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class Fact:
 
 
 @dataclass(frozen=True)
-class Option:
+class OptionRow:
     key: str
     default: str  # a value as written in event.yaml, or a description (a msgid)
     text: str  # a msgid: the page translates it
@@ -56,16 +56,16 @@ def facts(fmt) -> list[Fact]:
     return result
 
 
-def options(fmt) -> list[tuple[Option, object]]:
-    """Each option of the format's engine (from its declaration), with the value
-    this event plays by when it differs from the built-in's default (None: the default)."""
+def options(fmt) -> list[tuple[OptionRow, object]]:
+    """Each option of the format's system, with the value this event plays by
+    when it differs from the built-in's (None: the built-in's)."""
     from podium_core.formats.declarations import BUILTIN
-    from podium_core.formats.options import SPECS, show
+    from podium_core.systems.options import show
 
     defaults = BUILTIN[fmt.base].options
     rows = []
-    for spec in SPECS.get(fmt.system, ()):
+    for spec in fmt.OPTIONS:
         default = defaults.get(spec.key)
         value = fmt.options.get(spec.key)
-        rows.append((Option(spec.key, show(default), spec.text), None if value == default else show(value)))
+        rows.append((OptionRow(spec.key, show(default), spec.text), None if value == default else show(value)))
     return rows

@@ -70,9 +70,10 @@ from podium_core import workers
 from podium_core.errors import Problem, Problems
 from podium_core.export import dumps
 from podium_core.formats.variants import read_variants
-from podium_core.pages import missing_rules
-from podium_core.pipeline import evaluate_event, folder_size
-from podium_core.results import event_folders, read_registry
+from podium_core.modelling import read_registry
+from podium_core.pipeline import evaluate_event
+from podium_core.reading import event_folders, folder_size
+from podium_core.rules_pages import missing_rules
 from . import cache_keys, extensions, i18n, output, paging, progress, static, summary, template_bytecode, translations
 from .cache import Store, sha256
 from .file_stamps import MARGIN, Stamps

@@ -71,7 +71,7 @@ def attach(ev) -> None:
         rnd.start = times.get((rnd.stage, rnd.round))
     ev.now = event_now(ev, times)
     ev.as_of = data_date(ev, times)
-    qualify.mark_cuts(ev.outcome.format, ev.standings)
+    qualify.mark_cuts(ev.outcome.format, ev.standings, ev.outcome)
     open_rounds = [r for r in ev.rounds if r.status != "complete" and r.units]
     for pid, pp in ev.player_pages.items():
         pp.now = player_now(ev, pp, open_rounds)

@@ -1,48 +1,35 @@
-"""The qualification cut: how many of a ranking go on to the next stage.
+"""The qualification line: who of a ranking goes on to the next stage.
 
 A ranked stage that feeds another draws a line under its last qualifier in
 every standings table of that stage (the line after round 2 says who would
-qualify if the stage ended there):
+go on if the stage ended there).  How many go on is the format's own number
+(``System.going_on``: a Catan semifinal's or final's size, a Carcassonne
+playoff's size shared by its groups); a stage that feeds none has no line.
 
-- Catan LV 2016 (a semifinal): the top ``semifinal_size`` (16 or 24) of the
-  qualifying ranking; without a semifinal (Catan LT) the top 4 play the final;
-- Carcassonne LV: the top 8 of the Swiss stage, or the top 4 of each group;
-- Baśka and Tantrix: no ranked stage feeds another (the Grand Prix is all
-  there is; Tantrix is a knockout).
-
-Reserve players take no qualifying place: the line goes under the N-th
-player who is not a reserve.
+The line is drawn under the players who actually go on: a reserve player
+takes no qualifying place, nor does a qualifier the next stage lists as
+withdrawn (``System.not_going_on``): the line goes under the N-th player who
+is neither, and those above it who do not go on are not marked as
+qualifying.
 """
 
 from __future__ import annotations
 
-CARCASSONNE_PLAYOFF = 8  # quarterfinals 1-8 (formats.md 3)
-CARCASSONNE_PER_GROUP = 4  # two groups: A1-B4, A2-B3, ...
-CATAN_FINAL = 4
 
-
-def cut_size(fmt, standing) -> int | None:
-    """How many players of ``standing`` qualify for the next stage, or None."""
-    system = getattr(fmt, "system", "")
-    if system == "catan" and standing.stage == "qualifying":
-        stage_ids = [s.id for s in fmt.stages()]
-        return int(fmt.semifinal_size) if "semifinal" in stage_ids else CATAN_FINAL
-    if system == "carcassonne" and standing.stage == "swiss":
-        return CARCASSONNE_PER_GROUP if standing.group else CARCASSONNE_PLAYOFF
-    return None
-
-
-def mark_cuts(fmt, standings) -> None:
-    """Set ``cut`` (players qualifying) and ``cut_after`` (the 1-based row the
-    line goes under) on every standing that feeds a next stage."""
+def mark_cuts(fmt, standings, outcome) -> None:
+    """Set ``cut`` (players going on), ``cut_after`` (the 1-based row the line
+    goes under) and ``not_going`` (ids above the line who do not go on) on
+    every standing that feeds a next stage."""
+    out = fmt.not_going_on(outcome) if outcome is not None else frozenset()
     for st in standings:
-        size = cut_size(fmt, st)
+        size = fmt.going_on(st)
         if not size:
             continue
         counted = 0
         for position, row in enumerate(st.rows, start=1):
-            if not row.reserve:
+            if not row.reserve and row.player.id not in out:
                 counted += 1
             if counted == size:
                 st.cut, st.cut_after = size, position
+                st.not_going = frozenset(r.player.id for r in st.rows[:position] if r.player.id in out)
                 break

@@ -41,31 +41,9 @@ from .urls import Urls
 NUMBER_KEYS = ("table", "match", "game")
 SINGULAR = {"tables": "table", "games": "game", "matches": "match"}
 
-# labels for to_json() keys the engines use (templates translate them with tr())
+# the words of a to_json() key no system names (templates translate them with tr())
 KEY_LABELS = {
-    "vp": (N_("VP"), N_("Victory points as recorded")),
-    "counted_vp": (N_("Counted"), N_("Victory points that count (at most 10)")),
-    "vp_share": (N_("%VP"), N_("Share of the table's counted VP")),
-    "score": (N_("Score"), N_("Score")),
-    "tp": (N_("TP"), N_("Tournament points")),
-    "small_points": (N_("Small"), N_("Small points")),
-    "placement_points": (N_("Place pts"), N_("Placement points")),
-    "points": (N_("Points"), N_("Points")),
-    "place": (N_("Place"), N_("Place")),
-    "stopped": (N_("Stopped"), N_("Stopped by the time limit")),
-    "banker": (N_("Banker"), N_("Banker")),
-    "forfeit": (N_("Forfeit"), N_("Lost on time")),
-    "time": (N_("Time"), N_("Clock time used")),
-    "status": (N_("Status"), N_("Match status")),
-    "needs_game": (N_("Needs a game"), N_("Undecided: a game is still needed")),
-    "games": (N_("Games"), N_("Games")),
-    "margin": (N_("Margin"), N_("Winning margin in tiles")),
-    "penalty": (N_("Penalty"), N_("Time-penalty minutes")),
     "winner": (N_("Winner"), N_("Winner")),
-    "resigned": (N_("Resigned"), N_("Resigned")),
-    "when": (N_("When"), N_("When the extra games are played")),
-    "group": (N_("Group"), N_("Group")),
-    "deals": (N_("Deals"), N_("Deals")),
 }
 
 
@@ -211,7 +189,7 @@ class UnitView:
     facts: list = field(default_factory=list)  # (label, Cell)
     nested: list = field(default_factory=list)
     source: object = None  # the engine's unit, whose to_json() keys are :attr:`data`
-    special: str = ""  # name of a dedicated partial, e.g. "catan"
+    special: str = ""  # its system's name, the folder of a dedicated partial (podium/<name>/<kind>.html)
     headers: list = field(default_factory=list)  # (title, label) of each column, translated (.headings)
     href: str = ""  # the page of its round that shows it, with its anchor (:mod:`.paging`)
 
@@ -269,6 +247,7 @@ class StandingView:
     title: str = ""  # a name of its own (Catan LV's semifinal standings are the "final rank")
     cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
     cut_after: int | None = None
+    not_going: frozenset = frozenset()  # players above the line who do not go on (a withdrawn qualifier)
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
     parts: list = field(default_factory=list)  # its rows cut into pages (:mod:`.paging`)
@@ -295,15 +274,16 @@ class StandingView:
     def lines(self, limit: int | None = None) -> list:
         """(row, class) of the first ``limit`` rows (all when None), as the standings
         table shows them: "reserve" for the organisers' reserve player, "qualifies"
-        for a row above the cut line, and " cut" added to the row the line goes
+        for a row above the cut line who goes on, and " cut" added to the row the line goes
         under; "" for another row of a table with a cut line, None for another row."""
         cut_after = self.cut_after
         rows = self.rows if limit is None else self.rows[:limit]
         if not cut_after:
             return [(row, "reserve" if row.reserve else None) for row in rows]
         lines = []
+        out = self.not_going
         for number, row in enumerate(rows, 1):
-            css = "reserve" if row.reserve else "qualifies" if number <= cut_after else ""
+            css = "reserve" if row.reserve else "qualifies" if number <= cut_after and row.player.id not in out else ""
             lines.append((row, css + " cut" if number == cut_after else css))
         return lines
 
@@ -322,10 +302,14 @@ class StandingView:
 
 @dataclass
 class DrawLine:
+    """One player of a drawn round: their place in the draw order and their key."""
+
     position: int
     player: PlayerView
     key: str
     short: str = ""  # the key's first 16 digits, as the round page shows it
+    unit: object = None  # the unit view the player sits at, if any (the draw's check page)
+    seat: int | None = None
 
 
 @dataclass
@@ -361,7 +345,7 @@ class RoundView:
     previous: "RoundView | None" = None
     next: "RoundView | None" = None
     extra: dict = field(default_factory=dict)
-    special: str = ""  # e.g. "catan": podium/catan/tables.html shows them
+    special: str = ""  # its system's name: podium/<name>/<kind>.html shows its units
     note: str | None = None  # the organisers' note in the round file
     start: object = None  # its start time from the event's schedule (.now)
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
@@ -487,6 +471,7 @@ class FormatView:
     options: list
     table_sizes: list | None
     players: int
+    legends: dict = field(default_factory=dict)  # the system's words on a unit's values (System.unit_legends)
 
 
 @dataclass
@@ -589,16 +574,18 @@ def _display_for(key: str) -> str:
     return "percent" if key.endswith("share") else "number"
 
 
-def _label(key: str) -> tuple:
-    if key in KEY_LABELS:
-        return KEY_LABELS[key]
-    text = key.replace("_", " ").capitalize()
-    return text, text
-
-
-def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> UnitView:
+def generic_unit(kind: str, obj, people: dict, lang: str = "en", labels: dict | None = None) -> UnitView:
     """Any unit, read from its ``to_json()`` keys (see the module docstring);
-    numbers in the language ``lang``."""
+    numbers in the language ``lang``, a key's words from ``labels`` (its
+    system's: ``System.unit_columns``) or else its own name."""
+    words = {**KEY_LABELS, **(labels or {})}
+
+    def _label(key: str) -> tuple:
+        if key in words:
+            return words[key]
+        text = key.replace("_", " ").capitalize()
+        return text, text
+
     data = obj.to_json() if hasattr(obj, "to_json") else dict(obj)
     number_key = next((k for k in NUMBER_KEYS if k in data), None)
     number = data.get(number_key) if number_key else None
@@ -641,7 +628,7 @@ def generic_unit(kind: str, obj, people: dict, lang: str = "en") -> UnitView:
 
 
 def _unit(fmt, kind, obj, people, lang="en") -> UnitView:
-    return extensions.unit_view(fmt, kind, obj, people, lang) or generic_unit(kind, obj, people, lang)
+    return extensions.unit_view(fmt, kind, obj, people, lang) or generic_unit(kind, obj, people, lang, fmt.unit_columns())
 
 
 def _stage_info(fmt, event) -> dict:
@@ -693,7 +680,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
         view = StandingView(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
-        view.title = extensions.first("standing_title", fmt, s.stage) or ""
+        view.title = fmt.standing_title(s.stage) or ""
         view.parts = paging.cut(rows, page_sizes["rows"])
         standings.append(view)
         previous_of[(s.stage, s.group)] = view
@@ -922,8 +909,8 @@ def _leaders(standings) -> list:
 
 
 def _format_view(fmt, event, stages) -> FormatView:
-    criteria = [CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in getattr(fmt, "criteria", ())]
+    criteria = [CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in fmt.criteria]
     field_size = sum(1 for p in event.players if not p.reserve)
-    sizes = extensions.first("table_sizes", fmt, event)
-    return FormatView(fmt.id, fmt.title or fmt.id, getattr(fmt, "system", ""), list(stages.values()), criteria,
-                      facts_module.facts(fmt), facts_module.options(fmt), sizes, field_size)
+    return FormatView(fmt.id, fmt.title or fmt.id, fmt.name, list(stages.values()), criteria,
+                      facts_module.facts(fmt), facts_module.options(fmt), fmt.table_sizes(event), field_size,
+                      fmt.unit_legends())

@@ -4,10 +4,12 @@ The core site (:mod:`pelican.plugins.podium.views`, :mod:`pelican.plugins.podium
 the pages every event has.  An extension module adds what only some events or
 some organisers need — a system's units, bracket or crosstable, per-match or
 per-session pages, organiser tools, downloads — without touching the core.
-Every tournament system has its module (``catan``, ``carcassonne``,
-``tantrix``, ``baska``); ``workflow``, ``people`` and ``search`` serve every
-event.  Hooks return values: none changes a view it was not given, and none
-sees another event's view.  A module may define:
+Every tournament system of :data:`podium_core.systems.SYSTEMS` has its
+module, named as the system (``extensions/<system name>.py``), whose
+``SYSTEM`` is the system's class: it serves only the events of that system
+(:func:`serves`); ``workflow``, ``people`` and ``search`` serve every event.
+Hooks return values: none changes a view it was not given, and none sees
+another event's view.  A module may define:
 
 ``URLS``
     ``{kind: default URL pattern}``, merged into :data:`pelican.plugins.podium.urls.DEFAULT_URLS`
@@ -16,10 +18,6 @@ sees another event's view.  A module may define:
     A dedicated :class:`~pelican.plugins.podium.views.UnitView` for a table, game or match,
     or None to let the next extension (or the generic view) show it; its
     numbers written in the event's language ``lang`` (:mod:`pelican.plugins.podium.i18n`).
-``standing_title(fmt, stage)``
-    A title of its own for the standings of a stage (a msgid), or None.
-``table_sizes(fmt, event)``
-    The table sizes the event's field is seated at, for the format page, or None.
 ``profile_urls(ev, urls, registry)``
     ``{player id: URL}`` of each player's page across events.
 ``links(ev)``
@@ -55,11 +53,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import import_module
 
+from podium_core.systems import SYSTEMS, System
+
 MODULES = (
-    "catan",
-    "carcassonne",
-    "tantrix",
-    "baska",
+    *(system.name for system in SYSTEMS),  # each system's own pages, first in the navigation
     "workflow",
     "downloads",
     "corrections",
@@ -100,21 +97,38 @@ def loaded() -> tuple:
     return tuple(import_module(f"{__name__}.{name}") for name in MODULES)
 
 
+def serves(module, args) -> bool:
+    """Whether ``module`` serves a hook called with ``args``: a system's module
+    (its ``SYSTEM``) only the events and formats of that system, every other
+    module everything."""
+    system = getattr(module, "SYSTEM", None)
+    if system is None:
+        return True
+    subject = args[0] if args else None
+    if not isinstance(subject, System):  # an event's view: its outcome's format
+        subject = getattr(getattr(subject, "outcome", None), "format", None)
+    return isinstance(subject, system)
+
+
+def _functions(name: str, args):
+    for module in loaded():
+        function = getattr(module, name, None)
+        if function is not None and serves(module, args):
+            yield function
+
+
 def collect(name: str, *args) -> list:
     """Concatenate what every extension's function ``name`` returns."""
     found = []
-    for module in loaded():
-        function = getattr(module, name, None)
-        if function is not None:
-            found.extend(function(*args) or ())
+    for function in _functions(name, args):
+        found.extend(function(*args) or ())
     return found
 
 
 def first(name: str, *args):
     """What the first extension whose function ``name`` returns something (not None) returns."""
-    for module in loaded():
-        function = getattr(module, name, None)
-        found = function(*args) if function is not None else None
+    for function in _functions(name, args):
+        found = function(*args)
         if found is not None:
             return found
     return None
@@ -123,10 +137,8 @@ def first(name: str, *args):
 def merged(name: str, *args) -> dict:
     """The mappings every extension's function ``name`` returns, merged in module order."""
     found = {}
-    for module in loaded():
-        function = getattr(module, name, None)
-        if function is not None:
-            found.update(function(*args) or {})
+    for function in _functions(name, args):
+        found.update(function(*args) or {})
     return found
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from podium_core.systems.baska import Baska
 from podium_core.text import N_
 from .. import paging, views
 from . import Page
@@ -31,12 +32,8 @@ URLS = {
     "session": "{slug}/session-{session}/",
 }
 
-SYSTEM = "baska"
+SYSTEM = Baska
 MINUS = "\u2212"
-
-
-def _is_baska(fmt) -> bool:
-    return getattr(fmt, "system", "") == SYSTEM
 
 
 # -- numbers ------------------------------------------------------------------------
@@ -157,12 +154,11 @@ def protocol_view(table, seat_people: list) -> Protocol | None:
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
-    """A Baśka table (:class:`podium_core.formats.baska.BaskaTable`) as a :class:`BaskaUnit`."""
-    if not _is_baska(fmt) or kind != "tables" or not hasattr(unit, "placement"):
+    """A Baśka table (:class:`podium_core.systems.baska.engine.BaskaTable`) as a :class:`BaskaUnit`."""
+    if kind != "tables" or not hasattr(unit, "placement"):
         return None
-    columns = [views.Column("small_points", N_("SP"), N_("Small points")),
-               views.Column("placement_points", N_("Pts"), N_("Placement points")),
-               views.Column("place", N_("Place"), N_("Place at the table"))]
+    words = fmt.unit_columns()
+    columns = [views.Column(key, *words[key]) for key in ("small_points", "placement_points", "place")]
     seat_people = [people.get(pid) or views.PlayerView(pid, pid, "") for pid in unit.players]
     scored = not unit.short and unit.small_points is not None
     place_texts = places(unit.small_points) if scored else [""] * len(unit.players)
@@ -188,7 +184,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
             seat = BaskaSeat(i + 1, person, [views.Cell("", numeric=True) for _ in columns])
         seats.append(seat)
     return BaskaUnit("tables", unit.table, seats, columns, unit.has_result,
-                     winner=people.get(winner) if winner else None, source=unit, special=SYSTEM,
+                     winner=people.get(winner) if winner else None, source=unit, special=fmt.name,
                      short=unit.short, protocol=protocol_view(unit, seat_people) if scored else None)
 
 
@@ -257,14 +253,10 @@ def _session_cut(view: SessionView, size: int) -> paging.Cut:
 
 
 def links(ev):
-    if ev.format.system != SYSTEM:
-        return []
     return [(N_("Sessions"), ev.urls_of.url("sessions", slug=ev.slug), "sessions")]
 
 
 def pages(ev):
-    if ev.format.system != SYSTEM:
-        return []
     found = sessions(ev)
     result = [Page("sessions", {"slug": ev.slug}, "podium/baska/sessions", {"sessions": found}, section="sessions")]
     for view in found:

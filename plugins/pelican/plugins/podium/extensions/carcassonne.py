@@ -21,24 +21,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from podium_core.formats.carcassonne import CarcassonneGame
+from podium_core.systems.carcassonne import Carcassonne
+from podium_core.systems.carcassonne.game import CarcassonneGame
+from podium_core.systems.knockout import comes_from, lost_in, round_name
 from podium_core.text import N_
 from .. import paging
-from ..views import Cell, Column, PlayerView, SeatView, UnitView
+from ..views import Cell, Column, CriterionView, PlayerView, SeatView, UnitView
 from . import Page
+from .brackets import BracketGame, BracketRound, BracketView, Side
 
 URLS = {
     "crosstable": "{slug}/crosstable/",
     "bracket": "{slug}/bracket/",
 }
 
-SYSTEM = "carcassonne"
-SPECIAL = "carcassonne"
+SYSTEM = Carcassonne
 
-# column labels of a game, for the player page (templates translate them with tr())
-SCORE = Column("score", N_("Score"), N_("Score as recorded; a player who ran out of clock time counts 0 (in brackets)"))
-POINTS = Column("points", N_("Pts"), N_("Swiss points: 1 for a win, ½ for a draw, 0 for a loss"))
-TIME = Column("time", N_("Time"), N_("Clock time used"))
 FORFEIT_TITLE = N_("Lost on time: the score counts 0")
 
 
@@ -55,26 +53,6 @@ def points_text(value) -> str:
 # -- one game ------------------------------------------------------------------------
 
 @dataclass
-class Side:
-    """One player of a game as the round page shows them."""
-
-    player: PlayerView
-    seed: str = ""
-    score: int | None = None  # as recorded
-    counted: int | None = None  # what counts (0 when out of time)
-    forfeit: bool = False  # ran out of clock time
-    points: str = ""  # Swiss: 1, ½, 0
-    time: str = ""
-    starts: bool = False
-    winner: bool = False
-    loser: bool = False
-
-    @property
-    def changed(self) -> bool:
-        return self.score is not None and self.counted != self.score
-
-
-@dataclass
 class GameUnit(UnitView):
     """A Carcassonne game: a :class:`~pelican.plugins.podium.views.Unit` with its own facts."""
 
@@ -82,23 +60,23 @@ class GameUnit(UnitView):
     group: str | None = None
     place: int | None = None  # 1 final, 3 third-place game
     draw: bool = False  # equal counted scores, nobody out of time
-    decided_by: str | None = None  # score | forfeit | time | rank | buchholz | score_diff | lots
+    decided_by: str | None = None  # score | forfeit | declared | time | rank | a criterion's key | lots
+    tiebreak: CriterionView | None = None  # the criterion that decided a drawn playoff game
+    title: object = ""  # a playoff game's name ("Semifinal 2", "Final")
     forfeit: PlayerView | None = None
     timed: bool = False  # clock times recorded
-
-
-def _is_game(fmt, kind, unit) -> bool:
-    return getattr(fmt, "system", "") == SYSTEM and kind == "games" and isinstance(unit, CarcassonneGame)
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
     """A Carcassonne game for the round and player pages, or None for anything else.
 
     Scores are whole numbers and Swiss points 1, ½ or 0: nothing depends on ``lang``."""
-    if not _is_game(fmt, kind, unit):
+    if kind != "games" or not isinstance(unit, CarcassonneGame):
         return None
+    words = fmt.unit_columns()
+    keys = ["score"] + (["points"] if unit.points is not None else []) + (["time"] if unit.time is not None else [])
+    columns = [Column(key, *words[key]) for key in keys]
     sides, seats = [], []
-    columns = [SCORE] + ([POINTS] if unit.points is not None else []) + ([TIME] if unit.time is not None else [])
     for i, pid in enumerate(unit.players):
         person = people.get(pid) or PlayerView(pid, pid, "")
         side = Side(person, seed=unit.seeds[i] if i < len(unit.seeds) else "", starts=i == 0,
@@ -126,8 +104,9 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     return GameUnit(
         "games", unit.table, seats, columns, unit.has_result,
         winner=people.get(unit.winner) if unit.winner else None,
-        source=unit, special=SPECIAL,
+        source=unit, special=fmt.name,
         sides=sides, group=unit.group, place=unit.place, draw=unit.draw, decided_by=unit.decided_by,
+        tiebreak=_tiebreak(fmt, unit.decided_by), title=unit.title or "",
         forfeit=people.get(unit.forfeit) if unit.forfeit else None, timed=unit.time is not None)
 
 
@@ -255,85 +234,25 @@ def crosstable_view(ev) -> CrossTable | None:
 
 # -- the bracket ------------------------------------------------------------------------
 
-@dataclass
-class SlotView:
-    """One place in a bracket game: a player once known, else where they come from."""
-
-    player: PlayerView | None = None
-    seed: str = ""
-    score: int | None = None
-    counted: int | None = None
-    forfeit: bool = False
-    time: str = ""
-    winner: bool = False
-    loser: bool = False
-    takes: str = ""  # winner | loser: the player still to come from game ``source``
-    source: "BracketGame | None" = None
-    label: str = ""  # the seed this slot is for in the quarterfinals (1, 8, A1, B4, ...)
-
-
-@dataclass
-class BracketGame:
-    round: int
-    table: int
-    slots: list
-    place: int | None = None
-    decided_by: str | None = None
-    played: bool = False
-    url: str = ""  # the game on its round page (once the round exists)
-    labels: list = field(default_factory=list)  # quarterfinal seed labels
-    sources: list = field(default_factory=list)  # the engine's "from": where the players come from
-
-    @property
-    def anchor(self) -> str:
-        return f"r{self.round}-t{self.table}"
-
-    @property
-    def winner(self):
-        return next((s for s in self.slots if s.winner), None)
-
-    @property
-    def loser(self):
-        return next((s for s in self.slots if s.loser), None)
-
-    @property
-    def tied(self) -> bool:
-        return self.decided_by in ("time", "rank", "buchholz", "score_diff", "lots")
-
-
-@dataclass
-class BracketRound:
-    number: int
-    title: str
-    games: list  # in bracket order (the games that meet next are neighbours)
-    url: str = ""
-    status: str = ""
-
-
-@dataclass
-class BracketView:
-    rounds: list
-    groups: int
-    seeds: list  # (label, Person)
-    places: list  # (place, Person, how, seed): the playoff's places 1-8 once the event is finished
-
-    @property
-    def final(self):
-        return next((g for g in self.rounds[-1].games if g.place == 1), None) if self.rounds else None
-
-    @property
-    def third(self):
-        return next((g for g in self.rounds[-1].games if g.place == 3), None) if self.rounds else None
-
-    @property
-    def any_tied(self) -> bool:
-        return any(g.tied for r in self.rounds for g in r.games)
+def _tiebreak(fmt, key):
+    """The criterion that decided a drawn playoff game, as the page explains it: None
+    for the clock, the rank or lots, and under the built-in's own ranking, whose
+    Buchholz and score difference the page says in sentences of their own."""
+    if tuple(fmt.options["ranking"]) == tuple(fmt.defaults()["ranking"]):
+        return None
+    criterion = next((c for c in fmt.criteria if c.key == key), None)
+    if criterion is None:
+        return None
+    return CriterionView(criterion.key, criterion.label, criterion.abbr, criterion.legend, criterion.display)
 
 
 def bracket_view(ev) -> BracketView | None:
+    """The playoff as a bracket (:mod:`.brackets`), from the engine's ``extra["bracket"]``
+    and the games of the playoff rounds."""
     data = (ev.outcome.extra if ev.outcome is not None else {}).get("bracket")
     if not data:
         return None
+    fmt = ev.outcome.format
     people = ev.people
     seed_of = {s["player"]: s["seed"] for s in data.get("seeds", [])}
     playoff_rounds = {r.round: r for r in ev.rounds if r.stage == "playoff"}
@@ -348,8 +267,10 @@ def bracket_view(ev) -> BracketView | None:
         round_view = playoff_rounds.get(number)
         made = []
         for g in rnd["games"]:
-            game = BracketGame(number, g["table"], [], place=g.get("place"), decided_by=g.get("decided_by"),
-                               played=g.get("score") is not None, labels=list(g.get("slots") or []),
+            game = BracketGame(number, g["table"], title=fmt.game_title(number, g["table"], g.get("place")),
+                               place=g.get("place"), decided_by=g.get("decided_by"),
+                               tiebreak=_tiebreak(fmt, g.get("decided_by")), played=g.get("score") is not None,
+                               decided=g.get("winner") is not None, labels=list(g.get("slots") or []),
                                sources=list(g.get("from") or []))
             if round_view is not None and g.get("players"):
                 game.url = round_view.hrefs.get(g["table"]) or f"{round_view.url}#game-{g['table']}"
@@ -358,30 +279,32 @@ def bracket_view(ev) -> BracketView | None:
                 unit = next((u for u in round_view.units if u.number == g["table"] and isinstance(u, GameUnit)), None)
             if g.get("players"):
                 for i, pid in enumerate(g["players"]):
-                    slot = SlotView(person(pid), seed=(g.get("seeds") or [""] * 2)[i] or seed_of.get(pid, ""),
-                                winner=g.get("winner") == pid, loser=g.get("winner") is not None and g.get("winner") != pid)
+                    side = Side(person(pid), seed=(g.get("seeds") or [""] * 2)[i] or seed_of.get(pid, ""),
+                                       winner=g.get("winner") == pid, loser=g.get("winner") is not None and g.get("winner") != pid)
                     if unit is not None and i < len(unit.sides):
-                        side = unit.sides[i]
-                        slot.score, slot.counted, slot.forfeit, slot.time = side.score, side.counted, side.forfeit, side.time
+                        played = unit.sides[i]
+                        side.score, side.counted, side.forfeit, side.time = played.score, played.counted, played.forfeit, played.time
                     elif g.get("score"):
-                        slot.score = slot.counted = g["score"][i]
-                    game.slots.append(slot)
-            elif g.get("slots"):  # quarterfinals not seeded yet
-                game.slots = [SlotView(label=label) for label in g["slots"]]
+                        side.score = side.counted = g["score"][i]
+                    game.sides.append(side)
+            elif g.get("slots"):  # the first round before the Swiss stage is complete
+                game.sides = [Side(label=label) for label in g["slots"]]
             else:
                 for ref in g.get("from", []):
                     source = games.get((ref["round"], ref["table"]))
-                    slot = SlotView(takes=ref["takes"], source=source)
+                    side = Side(takes=ref["takes"], source=source,
+                                comes_from=comes_from(ref["takes"], fmt.players_left(ref["round"]), ref["table"]))
                     known = None
                     if source is not None:
                         known = source.winner if ref["takes"] == "winner" else source.loser
                     if known is not None and known.player is not None:
-                        slot.player, slot.seed = known.player, known.seed
-                    game.slots.append(slot)
+                        side.player, side.seed = known.player, known.seed
+                    game.sides.append(side)
             games[(number, g["table"])] = game
             made.append(game)
-        rounds.append(BracketRound(number, rnd["title"], made, round_view.url if round_view else "",
-                                   round_view.status if round_view else ""))
+        left = fmt.players_left(number)
+        rounds.append(BracketRound(number, fmt.round_title(number), made, round_view.url if round_view else "",
+                                   round_view.status if round_view else "", round_name(left), left))
     # bracket order: the games whose winners meet next are neighbours
     for earlier, later in zip(rounds, rounds[1:]):
         order = []
@@ -394,27 +317,35 @@ def bracket_view(ev) -> BracketView | None:
                     order.append(found)
         earlier.games = order + [g for g in earlier.games if g not in order]
     seeds = [(s["seed"], person(s["player"])) for s in data.get("seeds", [])]
-    places = []
-    if ev.classification:
-        how = {}
-        final = next((g for g in rounds[-1].games if g.place == 1), None) if rounds else None
-        third = next((g for g in rounds[-1].games if g.place == 3), None) if rounds else None
-        for game, first, second in ((final, "final-won", "final-lost"), (third, "third-won", "third-lost")):
-            if game and game.winner and game.loser:
-                how[game.winner.player.id], how[game.loser.player.id] = first, second
-        for game in rounds[0].games if rounds else []:
+    return BracketView(rounds, stage="playoff", size=fmt.playoff_size, groups=data.get("groups", 1), seeds=seeds,
+                       places=_places(ev, rounds, seed_of))
+
+
+def _places(ev, rounds, seed_of) -> list:
+    """(place, Person, how, seed) of every place the playoff decides, once the
+    event is finished: ``how`` is final-won, final-lost, third-won,
+    third-lost, or the round its player lost (its words: :func:`lost_in`)."""
+    if not ev.classification or not rounds:
+        return []
+    how = {}
+    last = rounds[-1]
+    final = next((g for g in last.games if g.place == 1), None)
+    third = next((g for g in last.games if g.place == 3), None)
+    for game, first, second in ((final, "final-won", "final-lost"), (third, "third-won", "third-lost")):
+        if game and game.winner and game.loser:
+            how[game.winner.player.id], how[game.loser.player.id] = first, second
+    for rnd in reversed(rounds[:-1]):
+        for game in rnd.games:
             if game.loser and game.loser.player:
-                how.setdefault(game.loser.player.id, "quarterfinal")
-        for line in ev.classification:
-            if line.place is not None and line.player.id in how:
-                places.append((line.place, line.player, how[line.player.id], seed_of.get(line.player.id, "")))
-    return BracketView(rounds, data.get("groups", 1), seeds, places)
+                how.setdefault(game.loser.player.id, lost_in(rnd.places))
+    return [(line.place, line.player, how[line.player.id], seed_of.get(line.player.id, ""))
+            for line in ev.classification if line.place is not None and line.player.id in how]
 
 
 # -- hooks ----------------------------------------------------------------------------------
 
 def _ours(ev) -> bool:
-    return getattr(ev.format, "system", "") == SYSTEM and ev.outcome is not None and ev.urls_of is not None
+    return ev.urls_of is not None
 
 
 def links(ev):
@@ -438,5 +369,6 @@ def pages(ev):
                           cut=crosstable_cut(table, ev.page_sizes["crosstable"])))
     bracket = bracket_view(ev)
     if bracket is not None:
-        found.append(Page("bracket", {"slug": ev.slug}, "podium/carcassonne/bracket", {"bracket": bracket}, "bracket"))
+        found.append(Page("bracket", {"slug": ev.slug}, "podium/carcassonne/bracket",
+                          {"bracket": bracket, "words": ev.outcome.format.bracket_words()}, "bracket"))
     return found

@@ -28,7 +28,7 @@ URLS = {"search": "search/"}
 
 
 @dataclass
-class Entry:
+class SearchEntry:
     """One line of the player list: a name and the pages it leads to."""
 
     id: str
@@ -49,7 +49,7 @@ class Entry:
         return self.events[0][2] if len(self.events) == 1 else ""
 
 
-def entries_of(events) -> list[Entry]:
+def entries_of(events) -> list[SearchEntry]:
     """Every player of every event, one entry per id and name, alphabetically.
 
     The same id with the same name in two events is one line with two links;
@@ -60,7 +60,7 @@ def entries_of(events) -> list[Entry]:
         for person in ev.players:
             entry = found.get((person.id, person.name))
             if entry is None:
-                entry = found[(person.id, person.name)] = Entry(person.id, person.name)
+                entry = found[(person.id, person.name)] = SearchEntry(person.id, person.name)
             entry.profile_url = entry.profile_url or person.profile_url
             entry.events.append((ev.language, ev.name, person.url))
     return sorted(found.values(), key=lambda e: e.sort)

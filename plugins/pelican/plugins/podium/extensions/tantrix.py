@@ -11,7 +11,7 @@
 - one page per match (``tantrix_match``): every game's result, TP, penalty
   minutes, running total and running lead (an inline SVG against the 5.0 TP
   line), the extra games, and how and when the match was decided;
-- a compact partial for the round pages (``Unit.special == "tantrix"``:
+- a compact partial for the round pages (``UnitView.special``, the system's name:
   ``podium/tantrix/matches.html``).
 
 Values are formatted here (TP with one decimal, from the engine's integer
@@ -27,17 +27,20 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import SimpleNamespace
 
-from podium_core.formats.tantrix import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
+from podium_core.systems.knockout import round_title
+from podium_core.systems.tantrix import Tantrix
+from podium_core.systems.tantrix.engine import DECISIVE, DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE, TantrixMatch
 from podium_core.text import N_, Text
 from .. import i18n, paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
+from .brackets import BracketGame, BracketRound, BracketView, Side
 
 URLS = {
     "tantrix_bracket": "{slug}/bracket/",
     "tantrix_match": "{slug}/{stage}-{round}/match-{match}/",
 }
 
-SYSTEM = "tantrix"
+SYSTEM = Tantrix
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 RESERVED_LABELS = {"TP"}  # column headings a player's initials must not look like
 
@@ -72,18 +75,6 @@ def initials(name: str) -> str:
 
 
 # -- one match -------------------------------------------------------------------------
-
-@dataclass
-class Side:
-    """One player of a match: who, their seed, total, and a short label."""
-
-    player: PlayerView
-    seed: int | None
-    total: str
-    label: str
-    winner: bool = False
-    resigned: bool = False
-
 
 @dataclass
 class GameLine:
@@ -229,8 +220,8 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     labels = [initials(p.name) for p in persons]
     if len(set(labels)) < len(labels) or not all(labels):
         labels = ["A", "B"]
-    sides = [Side(p, seeds[i], tp_text(obj.tp[i], lang), labels[i], obj.winner == p.id, obj.resigned == p.id)
-             for i, p in enumerate(persons)]
+    sides = [Side(p, seeds[i], winner=obj.winner == p.id, total=tp_text(obj.tp[i], lang), initials=labels[i],
+                  resigned=obj.resigned == p.id) for i, p in enumerate(persons)]
     games = []
     for g in obj.games:
         lead = g.total[0] - g.total[1]
@@ -307,81 +298,29 @@ def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> SimpleNamesp
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
-    if getattr(fmt, "system", "") != SYSTEM or not isinstance(unit, TantrixMatch):
+    if not isinstance(unit, TantrixMatch):
         return None
     view = match_view(unit, people, lang)
-    columns = [Column("tp", N_("TP"), N_("Match total in tournament points"))]
+    columns = [Column("tp", *fmt.unit_columns()["tp"])]
     seats = []
     for i, side in enumerate(view.sides):
         cell = Cell(side.total if view.started else "", numeric=True)
         seats.append(SeatView(i + 1, side.player, [cell], winner=side.winner))
     return TantrixUnit("matches", unit.match, seats, columns, unit.has_result, winner=view.winner,
-                       source=unit, special=SYSTEM, tx=view)
+                       source=unit, special=fmt.name, tx=view)
 
 
 # -- the bracket ---------------------------------------------------------------------
 
-@dataclass
-class Line:
-    """One place of a bracket slot: a player, or what will fill it."""
-
-    player: PlayerView | None
-    seed: int | None
-    tp: str = ""
-    winner: bool = False
-    resigned: bool = False
-    bye: bool = False  # the empty place of a bye
-    from_match: int | None = None  # waits for the winner of this match of the previous round
-    from_main: int | None = None  # consolation round 1: waits for the loser of this main-draw match
-
-
-@dataclass
-class BracketSlot:
-    number: int
-    lines: list
-    bye: bool
-    decided: bool
-    url: str | None = None  # the match page
-    match: MatchView | None = None
-
-
-@dataclass
-class BracketRound:
-    number: int
-    name: str  # final | semifinal | quarterfinal | round of N
-    title: str
-    places: int
-    slots: list
-    url: str | None = None  # the round page, once there is a round file
-    status: str = ""
-
-
-@dataclass
-class BracketView:
-    stage: str
-    title: str
-    size: int
-    entrants: int
-    rounds: list
-    champion: PlayerView | None = None
-    whole_byes: int | None = None  # on a section of a bracket cut into pages: the whole bracket's byes
-
-    @property
-    def byes(self) -> int:
-        if self.whole_byes is not None:
-            return self.whole_byes
-        return sum(1 for s in self.rounds[0].slots if s.bye) if self.rounds else 0
-
-
 def section_rounds(bracket: BracketView, section: int, players: int) -> list:
     """The rounds of section ``section`` (from 0) of ``players`` places: the first rounds
-    (until the section's one winner), each with its part of the slots."""
+    (until the section's one winner), each with its part of the matches."""
     found = []
     for rnd in bracket.rounds:
-        count = players >> rnd.number  # slots of this round in one section
+        count = players >> rnd.number  # matches of this round in one section
         if count < 1:
             break
-        found.append(replace(rnd, slots=rnd.slots[section * count:(section + 1) * count]))
+        found.append(replace(rnd, games=rnd.games[section * count:(section + 1) * count]))
     return found
 
 
@@ -401,10 +340,10 @@ def bracket_cut(drawn: list, places: list, players: int) -> paging.Cut:
         for section in range(bracket.size // players):
             sections.append((index, section))
             if index == 0 and bracket.rounds:
-                for slot in section_rounds(bracket, section, players)[0].slots:
-                    for line in slot.lines:
-                        if line.player is not None:
-                            section_of[line.player.id] = section
+                for match in section_rounds(bracket, section, players)[0].games:
+                    for side in match.sides:
+                        if side.player is not None:
+                            section_of[side.player.id] = section
 
     def out_early(line) -> bool:
         return line.out_in is not None and line.out_in.number <= rounds_in_section and line.place.player.id in section_of
@@ -450,48 +389,52 @@ def _units(ev) -> dict:
     return found
 
 
-def bracket_view(ev, data: dict, main_data: dict | None = None) -> BracketView:
-    """A bracket from the engine's ``to_json`` of it and the scored matches of the rounds."""
+def bracket_view(ev, data: dict, main: BracketView | None = None) -> BracketView:
+    """A draw as a bracket (:mod:`.brackets`), from the engine's ``to_json`` of it and
+    the scored matches of the rounds; a consolation draw's first round waits for
+    the losers of the ``main`` draw's first-round matches."""
     stage = data["stage"]
     units = _units(ev)
     rounds_by_number = {r.round: r for r in ev.rounds if r.stage == stage}
-    main_real = []
-    if main_data:
-        main_real = [s["slot"] for s in main_data["rounds"][0]["slots"] if not s["bye"]]
+    main_real = [game for game in main.rounds[0].games if not game.bye] if main is not None and main.rounds else []
     rounds = []
     for rdata in data["rounds"]:
         number = rdata["round"]
-        slots = []
+        previous = rounds[-1].games if rounds else []
+        games = []
         for sdata in rdata["slots"]:
             unit = units.get((stage, number, sdata["slot"]))
             mv = unit.tx if unit is not None else None
             by_player = {side.player.id: side for side in mv.sides} if mv else {}
-            lines = []
+            sides = []
             for i, (pid, seed) in enumerate(zip(sdata["players"], sdata["seeds"])):
                 if pid is None:
-                    line = Line(None, seed)
+                    side = Side(seed=seed)
                     if sdata["bye"]:
-                        line.bye = True
+                        side.bye = True
                     elif number > 1:
-                        line.from_match = 2 * sdata["slot"] - 1 + i
+                        side.takes, side.source = "winner", previous[2 * sdata["slot"] - 2 + i]
                     elif main_real and seed is not None and seed <= len(main_real):
-                        line.from_main = main_real[seed - 1]
-                    lines.append(line)
+                        side.takes, side.source = "loser", main_real[seed - 1]
+                    sides.append(side)
                     continue
                 person = ev.people.get(pid) or PlayerView(pid, pid, "")
-                side = by_player.get(pid)
-                lines.append(Line(person, seed, side.total if side is not None and mv.started else "",
-                                  winner=sdata["winner"] == pid, resigned=bool(side and side.resigned)))
+                played = by_player.get(pid)
+                sides.append(Side(person, seed, winner=sdata["winner"] == pid,
+                                  total=played.total if played is not None and mv.started else "",
+                                  resigned=bool(played and played.resigned)))
             url = None
             if unit is not None:
                 url = ev.urls_of.url("tantrix_match", slug=ev.slug, stage=stage, round=number, match=sdata["slot"])
-            slots.append(BracketSlot(sdata["slot"], lines, sdata["bye"], sdata["winner"] is not None, url, mv))
+            games.append(BracketGame(number, sdata["slot"], sides, url, bye=sdata["bye"],
+                                     decided=sdata["winner"] is not None, match=mv))
         rnd = rounds_by_number.get(number)
-        rounds.append(BracketRound(number, rdata["name"], rdata["title"], data["size"] >> (number - 1), slots,
-                                   rnd.url if rnd is not None else None, rnd.status if rnd is not None else ""))
-    final = rounds[-1].slots[0] if rounds and rounds[-1].slots else None
-    champion = next((ln.player for ln in final.lines if ln.winner), None) if final else None
-    return BracketView(stage, data["title"], data["size"], data["entrants"], rounds, champion)
+        places = data["size"] >> (number - 1)
+        rounds.append(BracketRound(number, round_title(places), games, rnd.url if rnd is not None else None,
+                                   rnd.status if rnd is not None else "", rdata["name"], places))
+    final = rounds[-1].games[0] if rounds and rounds[-1].games else None
+    champion = next((side.player for side in final.sides if side.winner), None) if final else None
+    return BracketView(rounds, stage, data["title"], data["size"], data["entrants"], champion=champion)
 
 
 @dataclass
@@ -509,29 +452,26 @@ def final_places(ev, main: BracketView) -> list:
         return []
     out_in = {}
     for rnd in main.rounds:
-        for slot in rnd.slots:
-            if slot.decided and not slot.bye:
-                for ln in slot.lines:
-                    if ln.player is not None and not ln.winner:
-                        out_in[ln.player.id] = rnd
+        for match in rnd.games:
+            if match.decided and not match.bye:
+                for side in match.sides:
+                    if side.player is not None and not side.winner:
+                        out_in[side.player.id] = rnd
     return [PlaceLine(p, p.player.seed, out_in.get(p.player.id)) for p in ev.classification]
 
 
 def brackets(ev) -> list:
     extra = ev.outcome.extra
-    main = extra.get("bracket")
-    found = [bracket_view(ev, main)]
+    found = [bracket_view(ev, extra["bracket"])]
     if extra.get("consolation_bracket"):
-        found.append(bracket_view(ev, extra["consolation_bracket"], main))
+        found.append(bracket_view(ev, extra["consolation_bracket"], found[0]))
     return found
 
 
 # -- hooks -----------------------------------------------------------------------------
 
 def _is_tantrix(ev) -> bool:
-    outcome = ev.outcome
-    return (outcome is not None and getattr(outcome.format, "system", "") == SYSTEM
-            and bool(outcome.extra.get("bracket")))
+    return bool(ev.outcome.extra.get("bracket"))
 
 
 def links(ev):

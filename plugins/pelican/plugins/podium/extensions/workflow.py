@@ -47,7 +47,7 @@ from podium_core import csvfile
 from podium_core.draw import key as draw_key
 from podium_core.text import N_, translate
 from .. import i18n, paging
-from ..views import round_byes
+from ..views import DrawLine, round_byes
 from . import File, Page
 
 URLS = {
@@ -67,12 +67,6 @@ TAG_DATE = "2024"
 NO_DATE = "1970-01-01"
 FEED_MAX_ITEMS = 100  # the site feed's entries at most, as Pelican's feeds (its setting of the same name)
 
-# Baśka: deals in one round (formats.md 5, the 2013-14 edition: 20 deals a round)
-BASKA_DEALS = 20
-# Tantrix: extra-game lines printed after the standard games (the third extra game
-# decides on any lead, so a fourth is rare)
-TANTRIX_EXTRA_LINES = 3
-TANTRIX_STATUSES = ("NORMAL", "TIMMED", "TLATER", "NONAGR", "UNSURE", "DISPUT", "IGNORE", "RESIGN")
 
 
 # == the verifiable draw ==============================================================
@@ -89,15 +83,6 @@ def verify_command(seed: str, purpose: str, player_ids) -> str:
     prefix = shlex.quote(f"{seed}/{purpose}/")
     return (f"for id in {ids}; do printf '%s %s\\n' \"$(printf '%s' {prefix}\"$id\" | sha256sum | cut -c1-64)\" "
             f"\"$id\"; done | LC_ALL=C sort")
-
-
-@dataclass
-class DrawLine:
-    position: int
-    player: object  # views.Person
-    key: str
-    unit: object = None  # views.Unit the player sits at, if any
-    seat: int | None = None
 
 
 @dataclass
@@ -138,7 +123,7 @@ def draw_check(ev, rnd) -> DrawCheck | None:
         for position, pid in enumerate(ids, 1):
             unit, seat = where.get(pid, (None, None))
             key = key_of.get(pid) or draw_key(seating.seed, seating.purpose, pid)
-            line = DrawLine(position, ev.people[pid], key, unit, seat)
+            line = DrawLine(position, ev.people[pid], key, key[:16], unit, seat)
             lines.append(line)
             line_of[pid] = line
         groups.append(DrawGroup(label, lines, verify_command(seating.seed, seating.purpose, ids)))
@@ -203,41 +188,27 @@ def absent_players(ev, rnd) -> list:
 
 @dataclass
 class Sheet:
-    """One printed page: a table, game or match still to be played."""
+    """One printed page: a table, game or match still to be played, with
+    what its system's sheet holds besides the players (``System.score_sheet``,
+    shown by ``podium/<system>/sheet.html``)."""
 
     unit: object
     system: str
-    lines: list = field(default_factory=list)  # Baśka deal numbers / Tantrix game numbers to print
-    played: list = field(default_factory=list)  # Tantrix: games already recorded (dicts)
-    clock: bool = False  # Carcassonne playoff: clock times
-    place: str = ""  # Carcassonne playoff round 3: "final" | "third"
+    details: dict = field(default_factory=dict)
 
 
 def sheets(ev, rnd) -> list:
     """Sheets for the units of an upcoming or in-progress round that have no result yet."""
     if rnd.status == "complete" or not rnd.units:
         return []
-    system = ev.format.system
+    fmt = ev.outcome.format
     found = []
     for unit in rnd.units:
         if unit.has_result:
             continue
-        sheet = Sheet(unit, system)
-        data = unit.data or {}
-        if system == "baska":
-            if data.get("short") or len(unit.seats) < 4:
-                continue  # a short table is not played
-            sheet.lines = list(range(1, BASKA_DEALS + 1))
-        elif system == "tantrix":
-            played = [g for g in (data.get("games") or []) if isinstance(g, dict)]
-            standard = int(data.get("standard_games") or rnd.extra.get("standard_games") or 0)
-            sheet.played = played
-            last = max(standard, len(played)) + TANTRIX_EXTRA_LINES
-            sheet.lines = [(n, n > standard) for n in range(len(played) + 1, last + 1)]
-        elif system == "carcassonne":
-            sheet.clock = rnd.stage == "playoff"
-            sheet.place = {1: "final", 3: "third"}.get(data.get("place"), "")
-        found.append(sheet)
+        details = fmt.score_sheet(rnd.stage, unit.data or {}, rnd.extra)
+        if details is not None:  # a table that is not played has no sheet
+            found.append(Sheet(unit, fmt.name, details))
     return found
 
 
@@ -455,8 +426,7 @@ def pages(ev):
                                                 lambda part: {"lines": part})))
         printed = sheets(ev, rnd)
         if printed:
-            found.append(Page("round_sheets", parts, "podium/workflow/sheets", {"rnd": rnd, "statuses": TANTRIX_STATUSES,
-                               "byes": bye_players(ev, rnd)},
+            found.append(Page("round_sheets", parts, "podium/workflow/sheets", {"rnd": rnd, "byes": bye_players(ev, rnd)},
                               "rounds", cut=paging.Cut.of(printed, ev.page_sizes["units"], paging.by("unit.number"),
                                                           lambda part: {"sheets": part})))
     found.append(Page("organiser", {"slug": ev.slug}, "podium/workflow/organiser", {}, "organiser"))

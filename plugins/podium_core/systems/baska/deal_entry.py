@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..formats.baska import DEGREES, LEVELS, PAIR_GAMES, SOLO_BASE, SOLO_LEVELS
+from .engine import DEGREES, LEVELS, PAIR_GAMES, SOLO_BASE, SOLO_LEVELS
 
 GAMES = PAIR_GAMES + tuple(SOLO_BASE)
 _OUTCOMES = {"won": True, "lost": False}

@@ -1,10 +1,5 @@
-"""The two Catan formats (formats.md sections 1 and 2).
-
-Both are declarations over one engine, :class:`CatanFormat`: they share the
-game result, the per-game share and the table sizes, and differ in their
-options (``qualifying_rounds``, ``semifinal_size``, ``final_size``,
-``vp_cap``, ``ranking``) and traits (table roles, time limits), so "Catan with
-5 rounds" is a variant, not code.
+"""Catan's engine (formats.md sections 1 and 2): one game scored, and one
+event walked through its stages (:class:`CatanRun`).
 """
 
 from __future__ import annotations
@@ -12,18 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..draw import draw_order
-from ..errors import Problem
-from ..model import Event, Round, Table
-from ..numbers import json_number
-from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..criteria import Entry, Ledger, criteria_for
-from ..ranking import Standing, rank
-from ..text import N_, Text
-from ..seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
-from .base import Format, Run, StageSpec, compare_seating, ranking_sentence, round_status
-from ..roundfields import ALL, RoundFields
-from .declarations import BUILTIN, CATAN_RANKING
+from ...draw import draw_order
+from ...errors import Problem
+from ...model import Event, Round, Table
+from ...numbers import json_number
+from ...outcome import EventOutcome, Place, RoundOutcome, Seating
+from ...criteria import Ledger, LedgerEntry
+from ...ranking import Standing, rank
+from ...text import N_, Text
+from ...seating import SeatingError, catan_table_sizes, slice_tables, snake_tables
+from ..base import Run, compare_seating, round_status
 
 VP_MIN, VP_MAX = 0, 20
 VP_TO_WIN = 10
@@ -134,98 +127,17 @@ def add_tables(ledger: Ledger, tables, number: int) -> Ledger:
     table's winner, each seat's counted VP and share, the others as opponents."""
     for table in tables:
         for pid, counted, share in zip(table.players, table.counted, table.shares):
-            ledger.add(pid, Entry(number, result=int(table.winner == pid),
+            ledger.add(pid, LedgerEntry(number, result=int(table.winner == pid),
                                   opponents=tuple(p for p in table.players if p != pid), vp=counted, share=share))
     return ledger
 
 
-CRITERIA = criteria_for("catan", BUILTIN["catan-lv-2016"].options)
-
-
-# -- the format -----------------------------------------------------------------
-
-class CatanFormat(Format):
-    """A Catan championship: qualifying rounds, optionally a semifinal, a final.
-
-    Seating: qualifying round 1 by the verifiable draw; later qualifying rounds
-    by the ranking over the previous rounds (3-player tables last, for the
-    lowest-ranked).  With a semifinal: the top 16 (or 24) by the snake, then a
-    final of the semifinal table winners in final-rank order.  Without one:
-    a final of the top 4 of the qualifying ranking.
-    """
-
-    system = "catan"
-    kind = "tables"
-    final_limit_free = True  # the final has no time limit: it must have a winner
-
-    @property
-    def qualifying_rounds(self) -> int:
-        return int(self.options["qualifying_rounds"])
-
-    @property
-    def semifinal(self) -> bool:
-        return self.semifinal_size > 0
-
-    @property
-    def final_size(self) -> int:
-        return int(self.options["final_size"])
-
-    @property
-    def vp_cap(self) -> int:
-        return int(self.options["vp_cap"])
-
-    @property
-    def roles(self) -> bool:
-        return bool(self.traits.get("roles"))
-
-    def stages(self, event=None) -> list[StageSpec]:
-        specs = [StageSpec("qualifying", self.qualifying_rounds, N_("Qualifying"))]
-        if self.semifinal:
-            specs.append(StageSpec("semifinal", 1, N_("Semifinal")))
-        specs.append(StageSpec("final", 1, N_("Final")))
-        return specs
-
-    def time_limited(self, stage: str) -> bool:
-        """Whether the time limit can stop a game of ``stage`` (which then has
-        no winner, ``winner: none``): every stage but the final, which has no
-        time limit and must have a winner."""
-        return not (self.final_limit_free and stage == "final")
-
-    def unit_problems(self, rnd) -> list[Problem]:
-        """Each played table's VP and winner (:func:`score_table`)."""
-        require = not self.time_limited(rnd.stage)
-        return [p for table in rnd.tables or () if table.scores is not None
-                for p in score_table(table, require, self.vp_cap)[1]]
-
-    def round_fields(self) -> RoundFields:
-        """Tables of seats and a winner; ``withdrawn:`` in the first stage after
-        the qualifying rounds, ``advance:`` in a final after a semifinal."""
-        after = "semifinal" if self.semifinal else "final"
-        round_ = {"withdrawn": {after}}
-        meaning = {"withdrawn": ("qualifiers who cannot play the semifinal; the final is played by the semifinal table winners"
-                                 if self.semifinal else "qualifiers who cannot play the final (the next-ranked player moves in)")}
-        if self.semifinal:
-            round_["advance"] = {"final"}
-            meaning["advance"] = "who goes to the final from a semifinal table without a winner"
-        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "note": ALL}, round_, meaning)
-
-    @property
-    def semifinal_size(self) -> int:
-        return int(self.options["semifinal_size"])
-
-    def evaluate(self, event: Event) -> EventOutcome:
-        return _CatanRun(self, event).run()
-
-    def rules_facts(self) -> list[tuple]:
-        return _catan_facts(self)
-
-
-class _CatanRun(Run):
+class CatanRun(Run):
     """One evaluation of one event: walks the stages in order."""
 
-    def __init__(self, fmt: CatanFormat, event: Event):
+    def __init__(self, fmt, event: Event):
         super().__init__(fmt, event)
-        self.played = Ledger()  # the qualifying games played so far
+        self.played = fmt.ledger(event)  # the qualifying games played so far
         self.criteria = fmt.criteria
         self.ranking: list = []  # rows of the latest qualifying standing
         self.waiting: Text | None = None  # why the next round cannot be seated
@@ -474,84 +386,3 @@ class _CatanRun(Run):
             order += [p for p in seeding if p not in order]
         order += [row.player for row in self.ranking if row.player not in order]
         self.out.classification = [Place(i + 1, pid) for i, pid in enumerate(order)]
-
-
-def _catan_facts(fmt: CatanFormat) -> list[tuple]:
-    """The rules as this format applies them, in plain words and with its own
-    numbers, for the format page: (heading, text) pairs, with a third item
-    True for a project default."""
-    q = fmt.qualifying_rounds
-    lv = fmt.traits.get("time_limit") == "lv"
-    if fmt.semifinal:
-        stages = Text("%(rounds)s qualifying rounds, a semifinal of the best %(size)s, then a final of the "
-                      "semifinal table winners.", rounds=q, size=fmt.semifinal_size)
-    else:
-        stages = (Text("%(rounds)s qualifying rounds, then a final of the best 4.", rounds=q) if fmt.final_size == 4 else
-                  Text("%(rounds)s qualifying rounds, then a final of the best %(size)s.", rounds=q, size=fmt.final_size))
-    if fmt.vp_cap == VP_COUNTED:
-        points = N_("Each seat records its VP (0 to 20, unplayed VP cards included). At most 10 count "
-                    "in a game. The player who reaches 10 wins; a game halted by the time limit has no "
-                    "winner, but its VP still count.")
-    else:
-        points = Text("Each seat records its VP (0 to 20, unplayed VP cards included). At most %(cap)s count "
-                      "in a game. The player who reaches 10 wins; a game halted by the time limit has no "
-                      "winner, but its VP still count.", cap=fmt.vp_cap)
-    facts = [
-        (N_("Stages"), stages),
-        (N_("Tables"), N_("Four players per table. When the field is not a multiple of four, 4 − (n mod 4) tables "
-                          "seat three players; those tables are numbered last. 1, 2 or 5 players cannot be seated.")),
-        (N_("Victory points"), points),
-        (N_("VP share"), N_("Counted VP divided by the table's total. At a 3-player table the total is raised by "
-                            "one third (the game's average), so a share means the same at every table size.")),
-        (N_("Ranking"), ranking_sentence(fmt.criteria, CATAN_RANKING,
-                                         N_("Wins, then counted VP, then the sum of VP shares, then the drawing of lots."))),
-        (N_("Round 1"), N_("Seated by the verifiable draw: each player's key is the SHA-256 of "
-                           "“seed/qualifying/1/player-id”; ascending keys fill table 1, then table 2, ...")),
-    ]
-    if q > 1:
-        facts.append((Text("Rounds 2–%(last)s", last=q), N_("Seated by the ranking so far: places 1–4 at table 1, 5–8 at table 2, "
-                                  "and so on; the 3-player tables go to the lowest-ranked players.")))
-    if fmt.semifinal:
-        facts += [
-            (N_("Semifinal"), Text("The best %(size)s of the qualifying ranking, leaving out anyone listed as "
-                                   "withdrawn (those below move up). With T tables, table t seats qualifiers t, "
-                                   "2T+1−t, 2T+t and 4T+1−t: for 16 players 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13.",
-                                   size=fmt.semifinal_size)),
-            (N_("Final rank"), N_("The semifinalists ranked over all five games by the same criteria.") if q == 4 else
-             Text("The semifinalists ranked over all %(games)s games by the same criteria.", games=q + 1)),
-            (N_("Final"), N_("The winners of the semifinal tables, in final-rank order, which is also the order in "
-                             "which they pick turn position and colour. If a semifinal table ends without a winner, "
-                             "the organisers name who advances (advance: in the final's file). The final must have "
-                             "a winner.")),
-        ]
-        classification = N_("The final's winner is champion; the other finalists follow by counted VP in "
-                            "the final (ties by final rank), then the other semifinalists by final rank, "
-                            "then everyone else by the qualifying ranking.")
-    else:
-        if fmt.final_size == 4:
-            final = Text("The best 4 after round %(round)s, listed by rank; a qualifier who withdraws is "
-                         "replaced by the next-ranked player. The final has no time limit and must have a "
-                         "winner.", round=q)
-            classification = Text("1st the final's winner; 2nd–4th the other finalists by counted VP in the "
-                                  "final (ties by the ranking after round %(round)s); then everyone else by "
-                                  "that ranking.", round=q)
-        else:
-            final = Text("The best %(size)s after round %(round)s, listed by rank; a qualifier who withdraws is "
-                         "replaced by the next-ranked player. The final has no time limit and must have a "
-                         "winner.", size=fmt.final_size, round=q)
-            classification = Text("1st the final's winner; places 2 to %(last)s the other finalists by counted VP in the "
-                                  "final (ties by the ranking after round %(round)s); then everyone else by "
-                                  "that ranking.", last=fmt.final_size, round=q)
-        facts.append((N_("Final"), final))
-    if fmt.roles:
-        facts.append((N_("Table roles"), N_("Round 1: the last player in turn order is the banker. Later rounds and the "
-                                            "semifinal: the lowest-ranked player at the table. The final: the organisers. Turn "
-                                            "position and colour are chosen in rank order (round 1: turn order).")))
-    if lv:
-        facts.append((N_("Time limit"), N_("A round lasts 1:30. From 1:00 each turn is limited to one minute; at 1:30 five "
-                                           "more minutes are played; at 1:35 the game stops with no winner.")))
-    else:
-        facts.append((N_("Time limit"), N_("A qualifying round lasts 1:30. If nobody has 7 VP after 1:00, each turn is "
-                                           "limited to one minute; at 1:30 the game stops with no winner.")))
-    facts.append((N_("Classification"), classification, True))
-    return facts

@@ -34,543 +34,24 @@ halves (``Fraction``), scores are integers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 
-from ..draw import draw_order
-from ..errors import Problem
-from ..model import Event, Game, Round
-from ..numbers import json_number
-from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..criteria import Entry, Ledger, criteria_for
-from ..ranking import Standing, rank
-from ..seating import SeatingError, pairs
-from ..text import N_, Text
-from .base import Format, Run, StageSpec, compare_seating, opponent_of, ranking_sentence, round_status
-from ..roundfields import ALL, RoundFields
-from .declarations import BUILTIN
-from .shape import manual_shape
+from ...draw import draw_order
+from ...errors import Problem
+from ...model import Event, Round
+from ...numbers import json_number
+from ...outcome import EventOutcome, Place, RoundOutcome, Seating
+from ...ranking import Standing, rank
+from ...seating import pairs
+from ...text import N_, Text
+from ..base import Run, compare_seating, round_status
+from ..manual_shape import manual_shape
+from .game import CarcassonneGame, add_bye, add_game, clock_seconds, read_game, swiss_points, winner_problems
+from .pairing import GROUPS, pair_swiss, split_groups
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6
 TWO_GROUP_ROUNDS = 5
-GROUPS = ("A", "B")
-DEFAULT_RANKING = ("wins", "buchholz", "score_diff")
-# playoff rounds, counted back from the last: the final round, the semifinals, the quarterfinals
-ROUND_NAMES = (N_("Final"), N_("Semifinals"), N_("Quarterfinals"))
-PLAYOFF_ROUNDS = {8: 3, 4: 2, 2: 1, 0: 0}
-
-
-def clock_seconds(text: str) -> int:
-    """Clock time used, written ``m:ss``, in seconds."""
-    minutes, seconds = text.split(":")
-    return int(minutes) * 60 + int(seconds)
-
-
-# -- one game -------------------------------------------------------------------
-
-@dataclass
-class CarcassonneGame:
-    """A two-player game as seated and, once played, decided.
-
-    ``score`` is the file's record; ``counted`` is what the ranking uses: a
-    player who ran out of clock time (``forfeit``) counts 0 and the opponent's
-    recorded score stands.  ``points`` (Swiss only) are 1, ½ or 0 per player.
-    ``winner`` is None for an unplayed game and for a Swiss draw; a playoff game
-    always gets a winner once its result is complete, and ``decided_by`` says
-    how: ``score``, ``forfeit``, ``time``, ``rank``, ``buchholz``,
-    ``score_diff`` or ``lots``.  ``place`` is 1 for the final and 3 for the
-    third-place game; ``seeds`` the playoff labels (``"1"``/``"8"``,
-    ``"A1"``/``"B4"``).
-    """
-
-    table: int
-    players: tuple
-    group: str | None = None
-    score: tuple | None = None
-    counted: tuple | None = None
-    forfeit: str | None = None
-    time: tuple | None = None
-    place: int | None = None
-    winner: str | None = None
-    points: tuple | None = None
-    decided_by: str | None = None
-    seeds: tuple = ()
-    source: Game | None = field(default=None, repr=False)
-
-    @property
-    def has_result(self) -> bool:
-        return self.score is not None
-
-    @property
-    def loser(self) -> str | None:
-        return opponent_of(self.players, self.winner)
-
-    @property
-    def draw(self) -> bool:
-        """Equal counted scores and nobody out of time."""
-        return self.counted is not None and self.forfeit is None and self.counted[0] == self.counted[1]
-
-    def opponent(self, player_id: str) -> str:
-        return self.players[1] if player_id == self.players[0] else self.players[0]
-
-    def to_json(self) -> dict:
-        data = {
-            "table": self.table,
-            "players": list(self.players),
-            "score": None if self.score is None else list(self.score),
-            "winner": self.winner,
-            "forfeit": self.forfeit,
-            "time": None if self.time is None else list(self.time),
-            "place": self.place,
-            "group": self.group,
-        }
-        if self.counted is not None:
-            data["counted_score"] = list(self.counted)
-        if self.points is not None:
-            data["points"] = [json_number(p) for p in self.points]
-        if self.decided_by is not None:
-            data["decided_by"] = self.decided_by
-        if self.seeds:
-            data["seeds"] = list(self.seeds)
-        return data
-
-
-def read_game(game: Game, group: str | None = None, place: int | None = None, declared: bool = False) -> CarcassonneGame:
-    """A game of a round file with its counted scores and, by score alone, its winner.
-
-    The forfeiting player's score counts as 0 and they lose whatever the
-    scores say; otherwise the higher counted score wins.  Equal scores are a
-    draw (``winner`` None: the Swiss stage gives ½ each, the playoff decides
-    it by clock time and rank, see :meth:`_Run._decide_playoff`), except
-    under ``tie_game: declared`` (``declared``), where the game's own
-    ``winner:`` takes it (``decided_by`` ``declared``).
-    """
-    unit = CarcassonneGame(game.table, tuple(game.players), group, forfeit=game.forfeit,
-                           time=game.time, place=game.place if game.place is not None else place, source=game)
-    if game.score is None:
-        return unit
-    unit.score = tuple(game.score)
-    counted = list(game.score)
-    if game.forfeit in unit.players:
-        counted[unit.players.index(game.forfeit)] = 0
-    unit.counted = tuple(counted)
-    if game.forfeit in unit.players:
-        unit.winner = unit.opponent(game.forfeit)
-        unit.decided_by = "forfeit"
-    elif counted[0] != counted[1]:
-        unit.winner = unit.players[0] if counted[0] > counted[1] else unit.players[1]
-        unit.decided_by = "score"
-    elif declared and game.winner in unit.players:
-        unit.winner = game.winner
-        unit.decided_by = "declared"
-    return unit
-
-
-def winner_problems(game: Game, unit: CarcassonneGame, declared: bool) -> list[Problem]:
-    """A game's ``winner:`` must agree with its scores and forfeit; under
-    ``tie_game: declared`` a game with equal scores must have one, under
-    ``half`` it may not (variants.md 2)."""
-    if unit.score is None:
-        if game.winner is not None:
-            return [Problem(game.where.path, game.where.line("winner"), f"table {game.table} names a winner but has no score")]
-        return []
-    equal = unit.forfeit is None and unit.counted[0] == unit.counted[1]
-    if equal and declared and game.winner is None:
-        return [Problem(game.where.path, game.where.line("score"),
-                        f"table {game.table} has equal scores: under tie_game: declared the game must name its winner: "
-                        "(the player the event's tie rule chose)")]
-    if game.winner is None:
-        return []
-    if equal and not declared:
-        return [Problem(game.where.path, game.where.line("winner"),
-                        f"table {game.table}: a game with equal scores is a draw here (tie_game: half); remove winner:")]
-    if not equal and game.winner != unit.winner:
-        why = "ran out of clock time" if unit.forfeit else "scored less"
-        return [Problem(game.where.path, game.where.line("winner"),
-                        f"table {game.table}: winner {game.winner} {why}; {unit.winner} won this game")]
-    return []
-
-
-def swiss_points(unit: CarcassonneGame) -> tuple:
-    """1 for a win, ½ each for a draw, 0 for a loss (formats.md 3, "Game result")."""
-    if unit.winner is None:
-        return (HALF, HALF)
-    return (ONE, ZERO) if unit.winner == unit.players[0] else (ZERO, ONE)
-
-
-ONE, HALF, ZERO = 1, Fraction(1, 2), 0
-
-
-# -- ranking ----------------------------------------------------------------------
-
-def add_game(ledger: Ledger, unit: CarcassonneGame, number: int) -> None:
-    """Enter one played Swiss game for both players: result, opponent, counted scores."""
-    for i, pid in enumerate(unit.players):
-        ledger.add(pid, Entry(number, result=unit.points[i], opponents=(unit.players[1 - i],),
-                              score_for=unit.counted[i], score_against=unit.counted[1 - i]))
-
-
-def add_bye(ledger: Ledger, player_id: str, number: int) -> None:
-    """A bye: a win with score 0 and difference 0, one opponent with 0 wins (variants.md 2)."""
-    ledger.add(player_id, Entry(number, result=1, bye=True))
-
-
-CRITERIA = criteria_for("carcassonne", BUILTIN["carcassonne-lv"].options)
-
-
-# -- Swiss pairing -----------------------------------------------------------------
-
-def pair_swiss(order, forbidden) -> list[tuple[str, str]] | None:
-    """Pair a ranked field top-down without forbidden rematches, or None if impossible.
-
-    The rule (formats.md 3): the best-ranked player still unpaired meets the
-    best-ranked unpaired player they may meet; when that choice leaves the
-    others impossible to pair, the next allowed player is tried instead, and
-    so on depth-first.  The result is the first pairing in that search order;
-    each pair lists the higher-ranked player first (they start).
-
-    ``order`` is the ranking, best first; ``forbidden`` maps a player to the
-    players they may not meet (either direction is enough).
-
-    Speed: let ``d`` be the most forbidden opponents any player has.  Among
-    ``m >= 2d + 2`` unpaired players everyone may meet at least half of the
-    others, so by Dirac's theorem the rest can always be paired; the first
-    allowed partner is then the search's answer without trying anything.
-    Only the last fewer than ``2d + 4`` players need a real (memoised)
-    depth-first search, so a field of any size is paired in about ``n * d``
-    steps.
-    """
-    order = list(order)
-    n = len(order)
-    if n % 2:
-        raise SeatingError(f"{n} players cannot be paired (odd count)")
-    index = {pid: i for i, pid in enumerate(order)}
-    banned = [set() for _ in range(n)]
-    for pid, others in forbidden.items():
-        i = index.get(pid)
-        if i is None:
-            continue
-        for other in others:
-            j = index.get(other)
-            if j is not None and j != i:
-                banned[i].add(j)
-                banned[j].add(i)
-    degree = max((len(b) for b in banned), default=0)
-    safe = 2 * degree + 2  # this many unpaired players can always be paired
-    after = list(range(1, n + 1))  # a linked list of the unpaired, in rank order
-    before = list(range(-1, n - 1))
-    head = 0
-
-    def unlink(i):
-        nonlocal head
-        p, q = before[i], after[i]
-        if p >= 0:
-            after[p] = q
-        else:
-            head = q
-        if q < n:
-            before[q] = p
-
-    result = []
-    left = n
-    while left - 2 >= safe:
-        top = head
-        partner = after[top]
-        while partner in banned[top]:
-            partner = after[partner]
-        unlink(top)
-        unlink(partner)
-        result.append((order[top], order[partner]))
-        left -= 2
-    rest = []
-    i = head
-    while i < n:
-        rest.append(i)
-        i = after[i]
-    tail = _pair_exactly(rest, banned)
-    if tail is None:
-        return None
-    result.extend((order[a], order[b]) for a, b in tail)
-    return result
-
-
-def _pair_exactly(rest: list, banned: list) -> list | None:
-    """The depth-first search of :func:`pair_swiss` over a small set of positions.
-
-    ``rest`` holds rank positions in ascending order; sets of unpaired players
-    already found impossible are remembered, so no set is searched twice.
-    """
-    failed = set()
-
-    def solve(mask):
-        if not mask:
-            return []
-        if mask in failed:
-            return None
-        low = mask & -mask
-        top = rest[low.bit_length() - 1]
-        others = mask ^ low
-        bits = others
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            partner = rest[bit.bit_length() - 1]
-            if partner in banned[top]:
-                continue
-            found = solve(others ^ bit)
-            if found is not None:
-                return [(top, partner)] + found
-        failed.add(mask)
-        return None
-
-    return solve((1 << len(rest)) - 1)
-
-
-# -- groups ---------------------------------------------------------------------------
-
-def split_groups(players, seed: str) -> tuple[dict, dict]:
-    """Split a large field into groups A and B (formats.md 3, "Two groups").
-
-    Players with a ``previous_place`` (last year's championship), best place
-    first, go to A, B, A, B, ... in turn.  Everyone else, the reserve included,
-    follows in draw order (purpose ``groups``), each joining whichever group
-    is smaller at that moment (A when they are equal).  If both groups end up
-    odd, the last player drawn moves to the other group so that both can be
-    paired (when nobody was drawn, the last player placed by previous place
-    moves).  Equal previous places are ordered by the same draw.
-
-    A player who carries ``group: A`` or ``group: B`` (the organisers' own
-    split, variants.md 2) is put there first and never moved; the others are
-    split as above.
-
-    Returns the groups (``{"A": [...], "B": [...]}``) and how the split was
-    made (``previous_place``, ``drawn``, ``moved``) for the site.
-    """
-    from ..draw import key
-
-    groups = {"A": [], "B": []}
-    for player in players:
-        if getattr(player, "group", None) in groups:
-            groups[player.group].append(player.id)
-    free = [p for p in players if getattr(p, "group", None) not in groups]
-    placed = sorted((p for p in free if p.previous_place is not None and not p.reserve),
-                    key=lambda p: (p.previous_place, key(seed, "groups", p.id)))
-    placed_ids = {p.id for p in placed}
-    for i, player in enumerate(placed):
-        groups[GROUPS[i % 2]].append(player.id)
-    drawn = draw_order([p.id for p in free if p.id not in placed_ids], seed, "groups")
-    for pid in drawn:
-        groups["A" if len(groups["A"]) <= len(groups["B"]) else "B"].append(pid)
-    moved = None
-    if len(groups["A"]) % 2 and len(groups["B"]) % 2 and (drawn or placed):
-        moved = drawn[-1] if drawn else placed[-1].id
-        home = "A" if moved in groups["A"] else "B"
-        groups[home].remove(moved)
-        groups["B" if home == "A" else "A"].append(moved)
-    info = {"previous_place": [p.id for p in placed], "drawn": drawn, "moved": moved}
-    return groups, info
-
-
-# -- the format ---------------------------------------------------------------------------
-
-class CarcassonneFormat(Format):
-    """The Carcassonne engine (formats.md 3, variants.md 2): a Swiss stage in
-    one or two groups, then a knockout playoff.
-
-    Options: ``swiss_rounds`` (None: 6 with one group, 5 with two),
-    ``groups`` (``auto``: two above ``group_limit`` players), ``playoff_size``
-    (8, 4, 2 or 0), ``third_place``, ``odd_field`` (``reserve`` or ``bye``),
-    ``tie_game`` (``half`` or ``declared``), ``avoid_rematch`` (``previous``
-    or ``always``) and ``ranking``.
-    """
-
-    system = "carcassonne"
-    kind = "games"
-
-    @property
-    def avoid_rematch(self) -> str:
-        return self.options["avoid_rematch"]
-
-    @property
-    def playoff_size(self) -> int:
-        return int(self.options["playoff_size"])
-
-    @property
-    def playoff_rounds(self) -> int:
-        return PLAYOFF_ROUNDS[self.playoff_size]
-
-    @property
-    def third_place(self) -> bool:
-        return bool(self.options["third_place"]) and self.playoff_size >= 4
-
-    @property
-    def byes(self) -> bool:
-        return self.options["odd_field"] == "bye"
-
-    @property
-    def declared(self) -> bool:
-        return self.options["tie_game"] == "declared"
-
-    def equal_scores(self, stage: str) -> str:
-        """What decides a game of ``stage`` with equal scores and no forfeit:
-        ``declared`` (``tie_game: declared``: the game's ``winner:``),
-        ``time`` (a playoff game: the clock, then the Swiss rank) or ``draw``
-        (a Swiss game: ½ each)."""
-        if self.declared:
-            return "declared"
-        return "time" if stage == "playoff" else "draw"
-
-    def unit_problems(self, rnd) -> list[Problem]:
-        """Each game's scores, forfeit and winner (:func:`read_game`, :func:`winner_problems`)."""
-        return [p for game in rnd.games or () for p in winner_problems(game, read_game(game, declared=self.declared), self.declared)]
-
-    def round_fields(self) -> RoundFields:
-        """Two-player games; ``bye:`` in a Swiss round (checked against ``odd_field``)."""
-        return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,
-                                     "place": ALL, "winner": ALL, "note": ALL}, {"bye": {"swiss"}})
-
-    def group_count(self, event: Event | None) -> int:
-        """``groups`` 1 or 2; ``auto``: two groups above ``group_limit`` players, a reserve not counted."""
-        groups = self.options["groups"]
-        if groups != "auto":
-            return int(groups)
-        if event is None:
-            return 1
-        return 2 if sum(not p.reserve for p in event.players) > self.options["group_limit"] else 1
-
-    def swiss_rounds(self, event: Event | None) -> int:
-        if self.options.get("swiss_rounds"):
-            return int(self.options["swiss_rounds"])
-        return TWO_GROUP_ROUNDS if self.group_count(event) == 2 else ONE_GROUP_ROUNDS
-
-    def resolved_options(self, event: Event | None = None) -> dict:
-        options = dict(self.options)
-        options["swiss_rounds"] = self.swiss_rounds(event)
-        options["groups"] = self.group_count(event)
-        return options
-
-    def stages(self, event: Event | None = None) -> list[StageSpec]:
-        specs = [StageSpec("swiss", self.swiss_rounds(event), N_("Swiss"))]
-        if self.playoff_rounds:
-            specs.append(StageSpec("playoff", self.playoff_rounds, N_("Playoff"), named_rounds=True))
-        return specs
-
-    def round_title(self, number: int):
-        """The title of playoff round ``number``, counted back from the final."""
-        return ROUND_NAMES[self.playoff_rounds - number]
-
-    def evaluate(self, event: Event) -> EventOutcome:
-        return _Run(self, event).run()
-
-    def rules_facts(self) -> list[tuple]:
-        return carcassonne_facts(self)
-
-
-def carcassonne_facts(fmt: CarcassonneFormat) -> list[tuple]:
-    """The rules with this format's own numbers, for the format page; a
-    built-in's own sentences where its numbers are unchanged."""
-    o = fmt.options
-    default = BUILTIN["carcassonne-lv"].options
-    rematch = (Text("Two players never meet twice in the Swiss stage (avoid_rematch: always).")
-               if fmt.avoid_rematch == "always" else
-               Text("Two players who met in the previous round are not paired again (avoid_rematch: previous)."))
-    if fmt.declared:
-        games = N_("Two players per game. A win counts 1. A game with equal scores goes to the player the event's "
-                   "tie rule chose (the game's winner:). A player who runs out of clock time loses and counts 0 points; "
-                   "the opponent's score stands.")
-    else:
-        games = N_("Two players per game. A win counts 1 and a draw ½ in the Swiss stage. A player who runs out of "
-                   "clock time loses and counts 0 points; the opponent's score stands.")
-    groups, limit, rounds = o["groups"], o["group_limit"], o.get("swiss_rounds")
-    if groups == "auto" and rounds is None and limit == ONE_GROUP_LIMIT:
-        grouping = Text("Up to %(limit)s players (a reserve not counted) play one group of %(rounds)s Swiss "
-                        "rounds; more players are split into groups A and B of %(group_rounds)s rounds each. Players with "
-                        "last year's place go to A, B, A, B in that order; the others are drawn (purpose groups) into the "
-                        "smaller group, A when equal. If both groups would be odd, the last player drawn changes group.",
-                        limit=ONE_GROUP_LIMIT, rounds=ONE_GROUP_ROUNDS, group_rounds=TWO_GROUP_ROUNDS)
-    elif groups == 1:
-        grouping = Text("One group of %(rounds)s Swiss rounds, whatever the field size.", rounds=rounds or ONE_GROUP_ROUNDS)
-    else:
-        one, two = (rounds, rounds) if rounds else (ONE_GROUP_ROUNDS, TWO_GROUP_ROUNDS)
-        split = N_("A player may carry group: A or B (the organisers' split); players with last year's place go to A, B, "
-                   "A, B in that order; the others are drawn (purpose groups) into the smaller group, A when equal. If both "
-                   "groups would be odd, the last player drawn changes group.")
-        if groups == 2:
-            grouping = Text("Two groups, A and B, of %(rounds)s Swiss rounds each. %(split)s", rounds=two, split=Text(split))
-        else:
-            grouping = Text("Up to %(limit)s players (a reserve not counted) play one group of %(rounds)s Swiss "
-                            "rounds; more players are split into groups A and B of %(group_rounds)s rounds each. %(split)s",
-                            limit=limit, rounds=one, group_rounds=two, split=Text(split))
-    if fmt.byes:
-        odd = (N_("Bye"), N_("In an odd field one player sits out each round and scores a win with score 0 and difference 0: "
-                             "in round 1 the last player of the draw, later the lowest-ranked player who has not had a bye. "
-                             "For Buchholz-type criteria a bye counts as one opponent with 0 wins; Sonneborn-Berger gets 0 from it."))
-    else:
-        odd = (N_("Reserve"), N_("An odd field is completed by one reserve player of the organisers, who plays every Swiss round "
-                                 "and counts for the opponents' Buchholz but takes no playoff or classification place."))
-    facts = [
-        (N_("Games"), games),
-        (N_("Groups"), grouping),
-        odd,
-        (N_("Swiss pairing"), Text("Round 1: verifiable draw (purpose swiss/1), consecutive pairs, the earlier-drawn player "
-                                   "starts. Later rounds: the highest-ranked unpaired player meets the highest-ranked unpaired "
-                                   "player allowed, backtracking when the rest could not be paired; the higher-ranked player "
-                                   "starts. %(rematch)s", rematch=rematch)),
-        (N_("Ranking"), ranking_sentence(fmt.criteria, DEFAULT_RANKING,
-                                         N_("Wins, then Buchholz (the current wins of all opponents met), then the sum of score "
-                                            "differences, then the drawing of lots."))),
-    ]
-    same_playoff = (fmt.playoff_size, o["third_place"], fmt.declared, tuple(o["ranking"])) == (8, True, False, DEFAULT_RANKING)
-    if same_playoff:
-        facts += [
-            (N_("Playoff"), N_("Quarterfinals 1-8, 2-7, 3-6, 4-5 (two groups: A1-B4, A2-B3, A3-B2, A4-B1), semifinals, a final "
-                               "and a game for third place. The higher Swiss rank starts. A drawn game goes to the player who "
-                               "used less clock time, then to the better Swiss rank, then Buchholz, score difference and lots.")),
-            (N_("Classification"), N_("1-2 from the final, 3-4 from the third-place game, 5-8 the quarterfinal losers by their "
-                                      "Swiss values (wins, Buchholz, score difference, lots), then everyone else the same way. "
-                                      "The reserve player is listed last without a place.")),
-        ]
-        return facts
-    if fmt.playoff_size == 0:
-        facts.append((N_("Playoff"), N_("None: the event is finished after the last Swiss round.")))
-        facts.append((N_("Classification"), N_("The final Swiss ranking (across groups by the same criteria); a reserve player "
-                                               "is listed last without a place.")))
-        return facts
-    first_round = ", ".join(f"{a}-{b}" for a, b in first_round_labels(fmt.playoff_size, 1))
-    two_groups = ", ".join(f"{a}-{b}" for a, b in first_round_labels(fmt.playoff_size, 2))
-    later = [Text(name) for name in reversed(ROUND_NAMES[:fmt.playoff_rounds - 1])]
-    third = N_(" and a game for third place") if fmt.third_place else ""
-    tiebreak = [Text(c.label) for c in fmt.criteria if c.key != "wins"]
-    if fmt.declared:
-        draw = N_("A game with equal scores goes to the winner its file names (the event's tie rule).")
-    else:
-        draw = Text("A drawn game goes to the player who used less clock time, then to the better Swiss rank, then %(criteria)s "
-                    "and lots.", criteria=_joined(tiebreak))
-    facts.append((N_("Playoff"), Text("The best %(size)s: %(first)s (two groups: %(two)s)%(later)s%(third)s. The higher Swiss "
-                                      "rank starts. %(draw)s", size=fmt.playoff_size, first=first_round, two=two_groups,
-                                      later=Text(", then %(rounds)s", rounds=_joined(later)) if later else "",
-                                      third=Text(third) if third else "", draw=draw)))
-    places = [N_("1-2 from the final")]
-    if fmt.playoff_size >= 4:
-        places.append(N_("3-4 from the third-place game") if fmt.third_place else N_("3-4 the semifinal losers by their Swiss values"))
-    if fmt.playoff_size == 8:
-        places.append(N_("5-8 the quarterfinal losers by their Swiss values"))
-    facts.append((N_("Classification"), Text("%(places)s, then everyone else by their Swiss values (%(criteria)s, lots). "
-                                             "A reserve player is listed last without a place.",
-                                             places=_joined([Text(p) for p in places]),
-                                             criteria=_joined([Text(c.label) for c in fmt.criteria]))))
-    return facts
-
-
-def _joined(items):
-    """Translatable items joined with commas."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = Text("%(a)s, %(b)s", a=text, b=item)
-    return text
 
 
 def first_round_labels(size: int, groups: int) -> list[tuple[str, str]]:
@@ -600,17 +81,17 @@ class Seed:
         return f"{self.group or ''}{self.number}"
 
 
-class _Run(Run):
+class CarcassonneRun(Run):
     """One evaluation of one event: the Swiss stage, the playoff, the classification."""
 
-    def __init__(self, fmt: CarcassonneFormat, event: Event):
+    def __init__(self, fmt, event: Event):
         super().__init__(fmt, event)
         self.rounds = fmt.swiss_rounds(event)
         self.playoff_rounds = fmt.playoff_rounds
         self.sequence = ([("swiss", n) for n in range(1, self.rounds + 1)] +
                          [("playoff", n) for n in range(1, self.playoff_rounds + 1)])
         self.criteria = fmt.criteria
-        self.ledger = Ledger()
+        self.ledger = fmt.ledger(event)
         self.history: list[dict] = []  # per Swiss round: player -> opponent
         self.had_bye: set = set()
         self.ranking: dict = {}  # group -> rows of the latest standing
@@ -941,6 +422,8 @@ class _Run(Run):
                                waiting=None if rnd.listed else self.waiting, bye=rnd.bye)
         self.out.rounds.append(outcome)
         if rnd.stage == "playoff":
+            for unit in units:
+                unit.title = self.fmt.game_title(rnd.round, unit.table, unit.place)
             self.playoff[rnd.round] = outcome
 
     # -- the playoff ---------------------------------------------------------------
@@ -996,6 +479,7 @@ class _Run(Run):
         outcome = self._seat(rnd, expected, seating, title, position)
         self.playoff[number] = outcome
         for unit in outcome.units:
+            unit.title = self.fmt.game_title(number, unit.table, unit.place)
             unit.seeds = tuple(self.seeds[p].label if p in self.seeds else "" for p in unit.players)
             if unit.has_result and unit.winner is None:
                 self._decide_playoff(unit, rnd)
@@ -1049,12 +533,12 @@ class _Run(Run):
         missing = [] if previous is None else [u.table for u in previous.units if u.winner is None]
         if previous is None or len(previous.units) < needed or missing:
             tables = ", ".join(map(str, missing))
-            earlier = self.fmt.round_title(number - 1)
+            quarterfinals = self.fmt.players_left(number - 1) == 8
             if previous is not None and missing:
-                self.waiting = (Text("the quarterfinals have no winner at table %(tables)s", tables=tables) if earlier == ROUND_NAMES[2] else
+                self.waiting = (Text("the quarterfinals have no winner at table %(tables)s", tables=tables) if quarterfinals else
                                 Text("the semifinals have no winner at table %(tables)s", tables=tables))
             else:
-                self.waiting = (Text("the quarterfinals do not give %(needed)s games", needed=needed) if earlier == ROUND_NAMES[2] else
+                self.waiting = (Text("the quarterfinals do not give %(needed)s games", needed=needed) if quarterfinals else
                                 Text("the semifinals do not give %(needed)s games", needed=needed))
             return None
         units = previous.units
@@ -1072,7 +556,9 @@ class _Run(Run):
         Less clock time used wins; on equal time the better Swiss rank (the
         place inside one's own group); on an equal place (A-k against B-k) the
         format's ranking criteria after ``wins`` (Buchholz, then score
-        difference by default), then lots.  Without recorded times the game
+        difference by default; a criterion of the tied group between the two
+        players alone), then lots.  ``decided_by`` names what decided it:
+        ``time``, ``rank``, a criterion's key or ``lots``.  Without recorded times the game
         cannot be decided: that is an error.  Under ``tie_game: declared`` the
         game's ``winner:`` has decided it already (:func:`read_game`).
         """
@@ -1097,7 +583,9 @@ class _Run(Run):
             unit.decided_by = "lots"
             return
         steps = [("rank", -sa.number, -sb.number)]
-        steps += [(c.key, sa.values[c.key], sb.values[c.key]) for c in self.criteria if c.key != "wins"]
+        pair = frozenset((a, b))
+        steps += [(c.key, c.compute(a, self.ledger, pair), c.compute(b, self.ledger, pair)) if c.tied else
+                  (c.key, sa.values[c.key], sb.values[c.key]) for c in self.criteria if c.key != "wins"]
         for name, va, vb in steps:
             if va != vb:
                 unit.winner = a if va > vb else b
@@ -1108,9 +596,10 @@ class _Run(Run):
 
     # -- classification ------------------------------------------------------------
 
-    def _swiss_key(self, pid: str):
-        """Order across groups: the ranking's criteria (all higher first), then lots."""
-        return tuple(-c.compute(pid, self.ledger) for c in self.criteria) + (self.lots.sort_key(pid),)
+    def _swiss_order(self, players) -> list:
+        """``players`` in the order of their final Swiss values, across groups:
+        the ranking's criteria, then lots (:func:`podium_core.ranking.rank`)."""
+        return [row.player for row in rank(list(players), self.criteria, self.ledger, self.lots)]
 
     def _classify(self, final_round: RoundOutcome | None):
         """The final classification (formats.md 3, default; variants.md 2a).
@@ -1137,10 +626,10 @@ class _Run(Run):
                 earlier = self.playoff.get(number)
                 if earlier is None:
                     return
-                order += sorted((u.loser for u in earlier.units if u.loser is not None and u.loser not in order), key=self._swiss_key)
+                order += self._swiss_order(u.loser for u in earlier.units if u.loser is not None and u.loser not in order)
         taken = set(order)
         rest = [pid for pid in (p.id for p in self.event.players) if pid not in taken and pid not in self.reserves]
-        order += sorted(rest, key=self._swiss_key)
+        order += self._swiss_order(rest)
         places = [Place(i + 1, pid) for i, pid in enumerate(order)]
         places += [Place(None, pid, reserve=True) for pid in (p.id for p in self.event.players)
                    if pid in self.reserves and pid not in taken]

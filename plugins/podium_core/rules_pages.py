@@ -45,7 +45,7 @@ from unidecode import unidecode
 
 from .errors import Problem
 from .loader import load_file
-from .results import SLUG
+from .reading import SLUG
 
 PAGE_FOLDER = "pages"  # Pelican's PAGE_PATHS
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown")  # Pelican's Markdown reader

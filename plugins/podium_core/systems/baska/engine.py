@@ -23,22 +23,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..draw import draw_order
-from ..errors import Problem
-from ..model import Deal, Event, Round, Table
-from ..numbers import json_number
-from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..criteria import Entry, Ledger, baska_first_values, baska_second_values, criteria_for, exact
-from ..ranking import Standing, rank
-from ..seating import fours_and_leftover, slice_tables
-from ..text import N_, Text
-from .base import Format, Run, StageSpec, compare_seating, ranking_sentence, round_status
-from ..roundfields import ALL, RoundFields
-from .declarations import BUILTIN
+from ...draw import draw_order
+from ...errors import Problem
+from ...model import Deal, Event, Round, Table
+from ...numbers import json_number
+from ...outcome import EventOutcome, Place, RoundOutcome, Seating
+from ...criteria import Ledger, LedgerEntry, exact
+from ...ranking import Standing, rank
+from ...seating import fours_and_leftover, slice_tables
+from ...text import N_, Text
+from ..base import Run, compare_seating, round_status
 
 STAGE = "grand-prix"
 MIN_PLAYERS = 8
 TABLE_SIZE = 4
+DEALS_PER_ROUND = 20  # the 2013-14 edition (formats.md 5): a round is 20 deals
 
 # Placement points for places 1-4 at a full table.
 PLACE_POINTS = (5, 3, 2, 1)
@@ -338,143 +337,26 @@ def add_tables(ledger: Ledger, tables, number: int, firsts=FIRST_VALUES, seconds
             continue
         for pid in table.players:
             small, points = table.seat(pid)
-            ledger.add(pid, Entry(number, placement=points, small=small, first=points in firsts, second=points in seconds))
+            ledger.add(pid, LedgerEntry(number, placement=points, small=small, first=points in firsts, second=points in seconds))
     return ledger
 
 
-CRITERIA = criteria_for("baska", BUILTIN["baska-gp"].options)
-
-
-# -- the format ------------------------------------------------------------------------
-
-class BaskaFormat(Format):
-    """Czerwona Baśka Grand Prix of Deszczno 2013-14 (formats.md 5).
-
-    Every round: a verifiable draw (purpose ``grand-prix/<round>``) of every
-    player not absent that round, cut into tables of 4 with the leftover at a
-    short last table.  Ranking: placement points, small points, firsts,
-    seconds, lots.  Options: ``sessions`` (8) and ``rounds_per_session`` (4).
-    """
-
-    system = "baska"
-    kind = "tables"
-
-    @property
-    def sessions(self) -> int:
-        return int(self.options["sessions"])
-
-    @property
-    def rounds_per_session(self) -> int:
-        return int(self.options["rounds_per_session"])
-
-    @property
-    def place_points(self) -> tuple:
-        return tuple(self.options["placement_points"])
-
-    @property
-    def short_points(self) -> dict:
-        return dict(self.options["short_table_points"])
-
-    @property
-    def total_rounds(self) -> int:
-        return self.sessions * self.rounds_per_session
-
-    def session_of(self, round_number: int) -> int:
-        """The session a round belongs to: ceil(round / rounds_per_session)."""
-        return -(-round_number // self.rounds_per_session)
-
-    def round_header(self, stage: str, number: int) -> dict:
-        """Every Baśka round file names its session."""
-        return {"stage": stage, "round": number, "session": self.session_of(number)}
-
-    def unit_problems(self, rnd) -> list[Problem]:
-        """Each table's small points or deals (:func:`score_table`)."""
-        return [p for table in rnd.tables or ()
-                for p in score_table(table, len(table.players) < TABLE_SIZE, self.place_points, self.short_points)[1]]
-
-    def round_fields(self) -> RoundFields:
-        """Tables of small points or deals; every round names its session and its absent players."""
-        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "deals": ALL, "note": ALL},
-                           {"session": ALL, "absent": ALL})
-
-    def stages(self, event=None) -> list[StageSpec]:
-        return [StageSpec(STAGE, self.total_rounds, N_("Grand Prix"))]
-
-    def evaluate(self, event: Event) -> EventOutcome:
-        return _BaskaRun(self, event).run()
-
-    def rules_facts(self) -> list[tuple]:
-        """The rules with this format's own numbers, for the format page."""
-        points, short = self.place_points, self.short_points
-        default = points == PLACE_POINTS and short == SHORT_POINTS
-        if short == SHORT_POINTS:
-            short_text = N_("Not played: 1 player gets 3 placement points, 2 players 2.5 each, 3 players 1.5 each, "
-                            "and 0 small points.")
-        else:
-            short_text = Text("Not played: 1 player gets %(one)s placement points, 2 players %(two)s each, 3 players "
-                              "%(three)s each, and 0 small points.", one=_show(short[1]), two=_show(short[2]), three=_show(short[3]))
-        if points == PLACE_POINTS:
-            result_text = N_("Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
-                             "Placement points 5-3-2-1 by small points; tied players share the points of the places "
-                             "they cover (4, 2.5, 1.5; 10/3 for three tied first; 2.75 for four).")
-        else:
-            result_text = Text("Each seat's small points (the deal protocol's total); a table's small points sum to 0. "
-                               "Placement points %(points)s by small points; tied players share the points of the places "
-                               "they cover equally.", points="-".join(_show(p) for p in points))
-        firsts, seconds = baska_first_values(points), baska_second_values(points)
-        ranking = ranking_sentence(
-            self.criteria, BUILTIN["baska-gp"].options["ranking"] if default else (),
-            N_("1) placement points, 2) small points, 3) rounds with 5 or 4 points, 4) rounds with 3 or "
-               "2.5 points, 5) drawing of lots."))
-        facts = [
-            (N_("Rounds"), Text("%(sessions)s sessions of %(per)s rounds, numbered 1-%(total)s "
-                                "through the season; every round file names its session. At least 8 players.",
-                                sessions=self.sessions, per=self.rounds_per_session, total=self.total_rounds)),
-            (N_("Seating"), N_("Every round is drawn afresh (purpose grand-prix/<round>) among all players not listed absent: "
-                               "tables of 4 in draw order, the 1-3 players left over at a short last table.")),
-            (N_("Short table"), short_text),
-            (N_("Round result"), result_text),
-            (N_("Absence"), N_("A player listed absent is not drawn and scores nothing that round.")),
-            (N_("Ranking"), ranking),
-        ]
-        if not default:
-            facts.append((N_("First and second places"),
-                          Text("A round counts as a first with %(f1)s or %(f2)s placement points, as a second with %(s1)s or %(s2)s.",
-                               f1=_show(firsts[0]), f2=_show(firsts[1]), s1=_show(seconds[0]), s2=_show(seconds[1]))))
-        facts += [
-            (N_("Deal protocol"), N_("para and wesele: X = 1, 2, 4 (lost, bez wyjścia, bez bitki) × level, winners +X, "
-                                     "losers −X; cicha X = 4, zolo X = 5, zolo-du X = 10 (× level), honorowe X = 10: "
-                                     "soloist ±3X, each opponent ∓X. Levels none, kontra, rej, bok, sup: ×1, 2, 4, 8, 16; "
-                                     "zolo and zolo-du only up to rej.")),
-            (N_("Classification"), N_("Once every round of every session is complete, by the Grand Prix ranking.")),
-        ]
-        return facts
-
-
-def _show(value) -> str:
-    """A number of points as people write it: 3, 2.5, 10/3 as 3.33."""
-    value = exact(value)
-    if isinstance(value, Fraction):
-        return f"{float(value):.3g}"
-    return str(value)
-
-
-class _BaskaRun(Run):
+class BaskaRun(Run):
     """One evaluation of one event: every round in order, then the classification."""
 
-    def __init__(self, fmt: BaskaFormat, event: Event):
+    def __init__(self, fmt, event: Event):
         super().__init__(fmt, event)
         self.ids = [p.id for p in event.players]
         self.played: list[BaskaTable] = []  # tables of the complete rounds so far
-        self.sums = Ledger()  # the complete rounds so far, kept up to date round by round
+        self.sums = fmt.ledger(event)  # the complete rounds so far, kept up to date round by round
         self.criteria = fmt.criteria
-        self.firsts = baska_first_values(fmt.place_points)
-        self.seconds = baska_second_values(fmt.place_points)
+        self.firsts = fmt.first_values
+        self.seconds = fmt.second_values
         self.complete: list[RoundOutcome] = []  # rounds complete with every earlier round
         self.prefix_complete = True
 
     def run(self) -> EventOutcome:
-        # stage and round-number problems are found by the pipeline (Format.check_stages)
+        # stage and round-number problems are found by the pipeline (System.check_stages)
         if len(self.ids) < MIN_PLAYERS:
             where = self.event.where
             self.problems.append(Problem(where.path, where.line("players"),
@@ -572,7 +454,7 @@ class _BaskaRun(Run):
             done = [r for r in rounds if id(r) in complete]
             standing = None
             if done:
-                ledger = Ledger()
+                ledger = self.fmt.ledger(self.event)
                 for r in done:
                     add_tables(ledger, r.units, r.round, self.firsts, self.seconds)
                 standing = Standing(STAGE, None, done[-1].round, self.criteria, rank(self.ids, self.criteria, ledger, self.lots))

@@ -1,118 +1,38 @@
-"""Read a results folder into validated :class:`~podium_core.model.Event` models.
+"""Event models made from checked documents: the third step of reading
+(:mod:`podium_core.pipeline`), after :mod:`podium_core.validation`.
 
-Layout (data-format.md): ``players.yaml`` (optional registry of people) and
-one folder per event, named by its slug, holding ``event.yaml`` and one YAML
-file per round.  Every file is loaded safely and checked against its schema;
-then the rules that need no format are checked: every id names a player of
-the event and nobody appears twice in one round.  All problems of all files
-are returned together.
+The registry of people (``players.yaml``) and each event become the plain,
+immutable data of :mod:`podium_core.model`; then the rules that need no
+format are checked: every id names a player of the event and nobody appears
+twice in one round.  A round file that could not be read or failed its
+schema is left out of its event (the engines stop before it); every problem
+of every file is returned together.
 
-Files are read through :func:`podium_core.loader.read_file` with the results
-folder as the root: only regular files inside it.  In an event folder a
-round file's name ends in ``.yaml`` exactly; another spelling of it
-(``.yml``, ``.YAML``) is an error naming the file, and files of any other
-kind (notes, spreadsheets) are left alone.  Names and other texts are
-NFC-normalised, so one name typed two ways is one name; two players of an
-event whose names are the same after that get a warning (not an error: two
-people may share a name).
+Names and other texts are NFC-normalised, so one name typed two ways is one
+name; two players of an event whose names are the same after that get a
+warning (not an error: two people may share a name).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import unicodedata
-from contextlib import contextmanager
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
-from . import schemas
 from .errors import Problem
-from .loader import Document, load_bytes, load_file, read_file
 from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
+from .validation import checked_event, checked_people
 
 logger = logging.getLogger("podium")
-
-SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
-ROUND_SUFFIX = ".yaml"
-_YAML_LOOKALIKE = (".yaml", ".yml")  # compared lowercased: a round file spelled another way
-
-# Every folder the site writes at its top level, besides the events' own: an
-# event may not take one of these names.  The site's pages (people, search,
-# the Pagefind index, the theme's files, the list of events beside a blog's
-# home page) and what Pelican writes with its usual settings (feeds, static
-# files, tag/category/author/archive pages).
-RESERVED_SLUGS = frozenset({
-    "people", "search", "pagefind", "theme", "results", "feeds", "images", "static", "pages", "drafts",
-    "tag", "tags", "category", "categories", "author", "authors", "archives", "cache",
-})
-
-
-# (path, bytes) -> (document, problems), while ``reusing_loads`` is active
-_loads: dict | None = None
-
-
-@contextmanager
-def reusing_loads():
-    """Within this block a file whose bytes did not change is not parsed and
-    checked again: its document and problems are reused.
-
-    For callers that read the same folder over and over (``podium simulate``
-    evaluates the event again after every round it writes).  The documents
-    are shared, so nothing may change them; nothing in Podium does.
-    """
-    global _loads
-    outer = _loads
-    if outer is None:
-        _loads = {}
-    try:
-        yield
-    finally:
-        _loads = outer
-
-
-def _load_checked(path: Path, kind: str, root: Path):
-    """``load_file`` then ``schemas.check`` (when it loaded cleanly): the
-    document and the load problems, the schema problems."""
-    if _loads is not None:
-        raw, problem = read_file(path, root)
-        if problem is not None:
-            return None, [problem], []
-        key = (str(path), raw)
-        found = _loads.get(key)
-        if found is None:
-            found = _loads[key] = _check(*load_bytes(raw, str(path)), kind)
-        return found
-    return _check(*load_file(path, root), kind)
-
-
-def _check(doc, problems, kind):
-    checked = schema_problems(doc, kind) if doc is not None and not problems else []
-    return doc, problems, checked
-
-
-def schema_problems(doc, kind: str) -> list[Problem]:
-    """Every schema violation of a document (``schemas.check``)."""
-    return schemas.check(doc, kind)
-
-
-def event_folders(results: Path) -> list[Path]:
-    """The event folders of a results folder, in name order (``formats/`` holds
-    the named variants, not an event)."""
-    return sorted(p for p in results.iterdir() if p.is_dir() and not p.name.startswith(".") and p.name != "formats")
 
 
 def read_registry(results: Path) -> tuple[dict, list[Problem]]:
     """The people of ``players.yaml`` by id (empty when there is none)."""
-    path = results / "players.yaml"
-    if not path.exists():
-        return {}, []
-    doc, problems = load_file(path, results)
-    if doc is None:
-        return {}, problems
-    problems += schema_problems(doc, "players")
+    doc, problems = checked_people(results)
     registry = {}
-    if problems or not isinstance(doc.data, list):
+    if doc is None or not isinstance(doc.data, list):
         return registry, problems
     for i, entry in enumerate(doc.data):
         entry = _normalised(entry)
@@ -122,108 +42,28 @@ def read_registry(results: Path) -> tuple[dict, list[Problem]]:
     return registry, problems
 
 
-def read_event(folder: Path, registry: dict | None = None, pending: dict | None = None) -> tuple[Event | None, list[Problem]]:
-    """Load, schema-check and model one event folder (see :func:`read_event_parts`)."""
-    event, problems, _unread = read_event_parts(folder, registry, pending)
-    return event, problems
-
-
-def read_event_parts(folder: Path, registry: dict | None = None, pending: dict | None = None):
-    """Load, schema-check and model one event folder: the event (None when
-    ``event.yaml`` cannot be read), every problem, and the round files that
-    could not be read.
+def read_event(folder: Path, registry: dict | None = None, pending: dict | None = None):
+    """The event of one folder: the event (None when ``event.yaml`` cannot be
+    modelled), every problem, and the round files that could not be read
+    (:class:`podium_core.validation.Unread`), so that the caller knows where
+    the event's readable part ends.
 
     A round file that fails to load or fails its schema leaves the event's
-    other files checked all the same: the event holds the rounds that could
-    be read, and the shared rules (known ids, one seat each) run on them.
-    ``unread`` lists ``(path, stage, round)`` for each file left out (stage
-    and round None when even they cannot be read), so that the caller knows
-    where the event's readable part ends.
-
-    ``pending`` is a round file not yet written (``{"path": ..., "data": ...}``),
-    evaluated as if it were there (in place of the file at that path, if
-    any), with the same checks a file gets: how ``podium pair`` seats a new
-    round or re-seats one, and how ``podium enter`` checks a result.
+    other files modelled all the same, and the shared rules (known ids, one
+    seat each) run on them.  ``pending`` is a round file not yet written
+    (``{"path": ..., "data": ...}``), modelled as if it were there, with the
+    same checks a file gets: how ``podium pair`` seats a new round or
+    re-seats one, and how ``podium enter`` checks a result.
     """
-    registry = registry or {}
-    problems: list[Problem] = []
-    unread: list[tuple] = []
-    event_path = folder / "event.yaml"
-    root = folder.parent
-    slug = _folder_name(folder)
-    if not SLUG.fullmatch(slug):
-        problems.append(Problem(str(event_path), 1, f"folder name {_quoted(slug)} is not a valid event slug (lowercase letters, digits and '-')"))
-    elif slug in RESERVED_SLUGS:
-        problems.append(Problem(str(event_path), 1, f"the event slug '{slug}' is a folder of the site itself "
-                                                    f"(reserved: {', '.join(sorted(RESERVED_SLUGS))}): rename the folder"))
-    if not event_path.exists():
-        return None, problems + [Problem(str(folder), 1, "event folder has no event.yaml")], unread
-    doc, found, checked = _load_checked(event_path, "event", root)
-    problems += found + checked
-    round_docs = []
-    replaced = str(pending["path"]) if pending is not None else None
-    for path in sorted(folder.iterdir()):
-        if path.name == "event.yaml" or path.name.startswith("."):
-            continue
-        if str(path) == replaced:  # the pending file stands in for it
-            continue
-        if not path.name.endswith(ROUND_SUFFIX):
-            if path.name.lower().endswith(_YAML_LOOKALIKE):
-                problems.append(Problem(str(path), 1, f"a round file's name must end in '{ROUND_SUFFIX}' exactly "
-                                                      "(lowercase, not .yml): rename the file"))
-            continue
-        round_doc, found, checked = _load_checked(path, "round", root)
-        problems += found + checked
-        if round_doc is not None and not found and not checked:
-            round_docs.append(round_doc)
-        else:
-            unread.append((str(path), *_header_of(round_doc, path, root)))
-    if pending is not None:  # read as its file would be: one that fails its schema is not modelled
-        pending_doc = Document(str(pending["path"]), pending["data"], {(): 1})
-        checked = schema_problems(pending_doc, "round")
-        problems += checked
-        if checked:
-            unread.append((pending_doc.path, *_header_of(pending_doc, Path(pending_doc.path), root)))
-        else:
-            round_docs.append(pending_doc)
+    checked = checked_event(Path(folder), pending)
+    problems = checked.problems
+    doc = checked.event
     if doc is None or any(p.path == doc.path for p in problems):
-        return None, problems, unread
-    event = _event(slug, doc, registry, problems)
-    event = replace(event, rounds=tuple(_round(d) for d in round_docs))
+        return None, problems, checked.unread
+    event = _event(checked.slug, doc, registry or {}, problems)
+    event = replace(event, rounds=tuple(_round(d) for d in checked.rounds))
     problems += check_event(event)
-    return event, problems, unread
-
-
-def _folder_name(folder: Path) -> str:
-    """The event folder's own name, also when given as ``.`` or ``..``."""
-    return folder.name if folder.name not in ("", ".", "..") else folder.resolve().name
-
-
-def _header_of(doc, path: Path, root: Path) -> tuple:
-    """``(stage, round)`` of a round file that failed its checks, when both are
-    readable: from its data, or else from its top-level ``stage:`` and
-    ``round:`` lines (a syntax error further down leaves them legible)."""
-    data = doc.data if doc is not None else None
-    if isinstance(data, dict) and isinstance(data.get("stage"), str) and type(data.get("round")) is int:
-        return data["stage"], data["round"]
-    raw, refused = read_file(path, root)  # only a regular file inside the results folder
-    if raw is None or refused is not None:
-        return None, None
-    head = raw[:65536].decode("utf-8", "replace")
-    stage = _HEADER_STAGE.search(head)
-    number = _HEADER_ROUND.search(head)
-    if stage and number:
-        return stage.group(1), int(number.group(1))
-    return None, None
-
-
-_HEADER_STAGE = re.compile(r"^stage:[ ]+([a-z-]+)[ ]*(?:#.*)?$", re.M)
-_HEADER_ROUND = re.compile(r"^round:[ ]+([0-9]{1,3})[ ]*(?:#.*)?$", re.M)
-
-
-def _quoted(text: str, length: int = 60) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= length else shown[:length - 1] + "…"
+    return event, problems, checked.unread
 
 
 _TEXTS = ("name", "club", "country", "venue", "note", "manual")
@@ -235,6 +75,11 @@ def _normalised(data: dict) -> dict:
         return data
     return {key: unicodedata.normalize("NFC", value) if key in _TEXTS and isinstance(value, str) else value
             for key, value in data.items()}
+
+
+def _quoted(text: str, length: int = 60) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= length else shown[:length - 1] + "…"
 
 
 def _warn_same_names(doc, players) -> None:
@@ -272,7 +117,7 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
             country=entry.get("country", person.get("country")),
             reserve=entry.get("reserve", False),
             previous_place=entry.get("previous_place"),
-            seed=entry.get("seed"), group=entry.get("group"),
+            seed=entry.get("seed"), group=entry.get("group"), rating=_exact(entry.get("rating")),
         ))
     _warn_same_names(doc, players)
     for i, pid in enumerate(data.get("lots", ())):
@@ -286,6 +131,14 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
         seed=str(data.get("seed", slug)), lots=tuple(data.get("lots", ())), note=data.get("note"),
         schedule=tuple((str(k), str(v)) for k, v in (data.get("schedule") or {}).items()),
     )
+
+
+def _exact(number):
+    """A YAML number as an exact value (a float by its decimal text); None stays None."""
+    if isinstance(number, float):
+        number = Fraction(str(number))
+        return number.numerator if number.denominator == 1 else number
+    return number
 
 
 def _round(doc) -> Round:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from podium_core.errors import Problem
-from podium_core.reports import fingerprint, github, gitlab
+from podium_core.ci_reports import fingerprint, github, gitlab
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND = re.compile(r"^::error file=(?P<file>[^,:]+),line=(?P<line>[0-9]+)::(?P<message>.*)$")

@@ -1,22 +1,32 @@
-"""What every format shares: its declaration and the seating check (formats.md 0.6).
+"""What every tournament system shares: the :class:`System` base, the
+seating check (formats.md 0.6) and the walk's common steps.
 
-A format declares its stages (id, number of rounds, title) and ranking
-criteria, and implements ``evaluate(event)``: walk the stages in order, seat
-each round by its rule, compare a listed seating with the rule's (or fill an
-upcoming file), score it, rank, and finally classify.
+A system is a subclass of :class:`System` that carries everything it knows
+(its package under :mod:`podium_core.systems`): its options with their
+defaults, the values its games give the criteria, the fields of its round
+files and player entries, its stages and their names, its rules in words,
+how ``podium new``, ``podium enter``, ``podium withdraw`` and ``podium
+simulate`` serve it, and the words its pages use.  An instance is one
+format of it: a declaration (built-in or variant,
+:mod:`podium_core.formats`) with its resolved options, whose
+``evaluate(event)`` walks the stages in order, seats each round by its
+rule, compares a listed seating with the rule's (or fills an upcoming
+file), scores it, ranks, and finally classifies.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..criteria import RATING, Ledger, criteria_for
 from ..draw import Lots
 from ..errors import Problem
 from ..model import Event, Round
 from ..outcome import EventOutcome
 from ..text import Text
-from .shape import manual_shape
+from .manual_shape import manual_shape
 
 
 @dataclass(frozen=True)
@@ -29,13 +39,29 @@ class StageSpec:
     named_rounds: bool = False  # rounds are known by name (quarterfinal, ...), not by number
 
 
-class Format:
-    """Base of the four engines.  An instance is one format: a declaration
-    (built-in or variant) with its resolved options; subclasses implement
-    :meth:`stages` and :meth:`evaluate`."""
+class EntryError(Exception):
+    """A line typed at ``podium enter`` cannot be taken (the message says why)."""
 
-    system: str = ""  # catan | carcassonne | tantrix | baska
+
+class System:
+    """Base of the tournament systems.  The class is one system, declared
+    by its class attributes; an instance is one format of it: a declaration
+    (built-in or variant) with its resolved options.  Subclasses implement
+    :meth:`stages` and :meth:`evaluate`.
+    """
+
+    name: str = ""  # catan | carcassonne | tantrix | baska: its package, its templates' folder
+    title: str = ""  # the system's name for people (messages)
     kind: str = "tables"  # tables | games | matches
+    OPTIONS: tuple = ()  # its options (:class:`podium_core.systems.options.Option`), defaults included
+    VALUES: frozenset = frozenset()  # what its games can give the criteria (:data:`podium_core.criteria.NEEDS`)
+    PLAYER_FIELDS: frozenset = frozenset()  # the fields of a player entry it reads besides id, name, club, country
+    PLAYER_HINTS: str = ""  # the commented player fields of ``podium new``'s event.yaml
+    WITHDRAWAL: str | None = None  # for a system whose rules have no withdrawal: what to do instead ({id}: the format)
+    byes: bool = False  # a round can give a player a bye
+    enters_games: bool = False  # ``podium enter`` takes a match game by game, until it is decided
+    ENTRY = None  # its module of ``podium enter``: prompt(fmt, stage or game number...), parse(line, players)
+    SIMULATION = None  # its module of ``podium simulate``: results(fmt, rnd, rng, seed, style)
 
     def __init__(self, declaration, options: dict | None = None):
         self.declaration = declaration
@@ -45,12 +71,39 @@ class Format:
         self.traits = dict(declaration.traits)
         self.options = dict(declaration.options if options is None else options)
 
+    # -- what the system declares ------------------------------------------------
+
+    @classmethod
+    def option_specs(cls) -> dict:
+        """Its options by key, in the order pages and event.json list them."""
+        return {option.key: option for option in cls.OPTIONS}
+
+    @classmethod
+    def defaults(cls) -> dict:
+        """Every option's default (formats.md's value)."""
+        return {option.key: option.default for option in cls.OPTIONS}
+
+    @classmethod
+    def possible_values(cls) -> frozenset:
+        """What its games can give the criteria, with some format of it: its
+        ``VALUES`` and, where it ranks, the players' ratings.  Games of a
+        match are among them only with ``match_games`` above 1
+        (:func:`podium_core.systems.options.ranking_problems`)."""
+        return cls.VALUES | {RATING} if "ranking" in cls.option_specs() else cls.VALUES
+
     @property
     def criteria(self) -> tuple:
-        """The criteria of the ``ranking`` option, in that order (lots implied last)."""
-        from ..criteria import criteria_for
+        """The criteria of the ``ranking`` option, in that order (lots implied
+        last), each with its legend in this format's numbers."""
+        return criteria_for(self)
 
-        return criteria_for(self.system, self.options)
+    def wins_legend(self):
+        """What ``wins`` counts in this system (a msgid or Text)."""
+        raise NotImplementedError
+
+    def ledger(self, event: Event) -> Ledger:
+        """An empty ledger of a ranked stage of ``event`` (with its players' ratings)."""
+        return Ledger({p.id: p.rating for p in event.players if p.rating is not None})
 
     def resolved_options(self, event: Event | None = None) -> dict:
         """Every option with the value that applies to ``event`` (defaults included)."""
@@ -75,19 +128,69 @@ class Format:
         """(heading, text) pairs describing the rules as implemented, for the format page."""
         return []
 
+    # -- the organisers' commands ------------------------------------------------------
+
+    def entrants(self, count: int) -> list[dict]:
+        """The player entries of a new field of ``count`` players, as the fields
+        each takes besides id and name (``podium new``, ``podium simulate``):
+        one empty mapping each, unless the system numbers or completes its field."""
+        return [{} for _ in range(count)]
+
+    def entry_prompt(self, *where) -> str:
+        """What ``podium enter`` asks for one table (game, match) of a stage,
+        or for one game of a match entered game by game."""
+        return self.ENTRY.prompt(self, *where)
+
+    def parse_entry(self, line: str, players: list) -> dict:
+        """The unit's new fields from one line typed at ``podium enter`` (its
+        form only: the engine judges the values), or :class:`EntryError`."""
+        return self.ENTRY.parse(line, players)
+
+    def simulated_units(self, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
+        """Plausible results of the seated round ``rnd`` (``podium simulate``):
+        the round file's unit key and its units as mappings."""
+        return self.SIMULATION.results(self, rnd, rng, seed, style)
+
+    # -- the words and numbers of its pages -------------------------------------------------
+
+    def going_on(self, standing) -> int | None:
+        """How many players of ``standing`` go on to the next stage, or None
+        where no stage follows it (the site draws the qualification line)."""
+        return None
+
+    def not_going_on(self, outcome) -> frozenset:
+        """The players who cannot go on although ranked above the line (a
+        withdrawn qualifier): the line is drawn under those who actually go on."""
+        return frozenset()
+
+    def standing_title(self, stage: str):
+        """A title of its own for the standings of ``stage`` (a msgid), or None."""
+        return None
+
+    def table_sizes(self, event):
+        """The table sizes the event's field is seated at, for the format page, or None."""
+        return None
+
+    def unit_columns(self) -> dict:
+        """The label and title of each value of a table (game, match), by its
+        event.json key, in this format's numbers."""
+        return {}
+
+    def unit_legends(self) -> dict:
+        """The round page's legend of a table's values, by key, in this format's numbers."""
+        return {}
+
+    def score_sheet(self, stage: str, unit: dict, round_extra: dict) -> dict | None:
+        """What the printed score sheet of a table (game, match) of ``stage``
+        holds besides its players (``unit``: the table's event.json data;
+        ``round_extra``: its round's), or None for a table that is not played."""
+        return {}
+
     # -- helpers shared by the formats -------------------------------------
 
     @staticmethod
     def lots(event: Event) -> Lots:
         return Lots(event.seed, event.lots)
-
-    def check_fields(self, event: Event) -> list[Problem]:
-        """A player's ``group`` belongs to Carcassonne: other engines must not be
-        given one (the round files' fields are :mod:`podium_core.roundfields`'s)."""
-        if self.system == "carcassonne":
-            return []
-        return [Problem(p.where.path, p.where.line("group"), f"group: is only read by Carcassonne formats, not {self.id}")
-                for p in event.players if p.group is not None]
 
     def check_stages(self, event: Event) -> list[Problem]:
         """Round files must name a stage of this format and a round it has."""
@@ -101,6 +204,22 @@ class Format:
             elif spec.rounds is not None and rnd.round > spec.rounds:
                 problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{rnd.stage} has {spec.rounds} round(s) in {self.id}; there is no round {rnd.round}"))
         return problems
+
+
+def whole_numbers(tokens, count: int, what: str) -> list[int]:
+    """The first ``count`` typed words as whole numbers of at most nine digits
+    (every score there is), or :class:`EntryError`."""
+    if len(tokens) < count:
+        raise EntryError(f"{count} values expected ({what}), got {len(tokens)}")
+    values = []
+    for token in tokens[:count]:
+        if not _WHOLE.match(token):
+            raise EntryError(f"'{token}' is not a whole number")
+        values.append(int(token))
+    return values
+
+
+_WHOLE = re.compile(r"^[+-]?[0-9]{1,9}$")
 
 
 def ranking_sentence(criteria, default_keys: tuple = (), default_text=None):
@@ -154,7 +273,7 @@ class Run:
     ``files`` the round files by (stage, round), ``lots`` the last tiebreak.
     """
 
-    def __init__(self, fmt: Format, event: Event):
+    def __init__(self, fmt: System, event: Event):
         self.fmt = fmt
         self.event = event
         self.lots = fmt.lots(event)
@@ -170,7 +289,7 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
     order within a table is the venue's and is not checked.  The first
     difference is reported at the table that differs.  A file that says
     ``manual: "reason"`` may seat other players together, but not change
-    the round's shape (:func:`podium_core.formats.shape.manual_shape`; ``groups``:
+    the round's shape (:func:`podium_core.formats.manual_shape.manual_shape`; ``groups``:
     player -> group, for a stage played in groups).
     """
     if rnd.units is None or rnd.stands:  # a round played before a correction stands (podium_core.corrections)
@@ -211,13 +330,13 @@ def round_status(results_in: list[bool]) -> str:
     return "upcoming"
 
 
-def next_round_header(fmt: Format, outcome) -> dict | None:
+def next_round_header(fmt: System, outcome) -> dict | None:
     """The header of the next round file to create, or None when none is due.
 
     The next round is the first round of the format's stages (in order) that
     has no file; it is due only when every round before it is complete.
     Formats whose stages have no fixed round count override
-    ``Format.next_round_header``.
+    ``System.next_round_header``.
     """
     event = outcome.event
     if any(r.status != "complete" for r in outcome.rounds):
@@ -230,18 +349,18 @@ def next_round_header(fmt: Format, outcome) -> dict | None:
     return None
 
 
-def round_header(fmt: Format, stage: str, number: int) -> dict:
+def round_header(fmt: System, stage: str, number: int) -> dict:
     """The fields a new round file starts with; formats add their own (Baśka: session)."""
     return {"stage": stage, "round": number}
 
 
-Format.next_round_header = next_round_header
-Format.round_header = round_header
+System.next_round_header = next_round_header
+System.round_header = round_header
 
 
-def first_round_header(fmt: Format) -> dict:
+def first_round_header(fmt: System) -> dict:
     """The header of an event's first round file (its first stage, round 1)."""
     return fmt.round_header(fmt.stages(None)[0].id, 1)
 
 
-Format.first_round_header = first_round_header
+System.first_round_header = first_round_header

@@ -59,13 +59,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..errors import Problem
-from ..model import Event, Match, Round
-from ..numbers import tenths
-from ..outcome import EventOutcome, Place, RoundOutcome, Seating
-from ..text import N_, Text
-from .base import Format, Run, StageSpec, opponent_of
-from ..roundfields import ALL, RoundFields
+from ...errors import Problem
+from ...model import Event, Match, Round
+from ...numbers import tenths
+from ...outcome import EventOutcome, Place, RoundOutcome, Seating
+from ...text import N_, Text
+from ..base import Run, opponent_of
+from ..knockout import round_name, round_title
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100
@@ -145,21 +145,6 @@ def standard_order(size: int) -> list[int]:
         doubled = 2 * len(order)
         order = [seed for s in order for seed in (s, doubled + 1 - s)]
     return order
-
-
-def round_name(places: int) -> str:
-    """What a round with ``places`` players is called (a code: event data and page logic use it)."""
-    return {2: "final", 4: "semifinal", 8: "quarterfinal"}.get(places, f"round of {places}")
-
-
-def round_title(places: int, consolation: bool = False):
-    """A round's title for people, translatable: "Quarterfinal", "Round of 16",
-    "Consolation final" (its English is the name, capitalised)."""
-    if consolation:
-        named = {2: N_("Consolation final"), 4: N_("Consolation semifinal"), 8: N_("Consolation quarterfinal")}
-        return named.get(places) or Text("Consolation round of %(places)s", places=places)
-    named = {2: N_("Final"), 4: N_("Semifinal"), 8: N_("Quarterfinal")}
-    return named.get(places) or Text("Round of %(places)s", places=places)
 
 
 def standard_games_key(places: int) -> str:
@@ -457,168 +442,10 @@ class Bracket:
         }
 
 
-# -- the format ---------------------------------------------------------------------
-
-class TantrixFormat(Format):
-    """Tantrix World Championship main draw (formats.md 4): a seeded knockout
-    of multi-game matches decided by the "decisive victory" rule, with an
-    optional consolation knockout of the first-round losers."""
-
-    system = "tantrix"
-    kind = "matches"
-
-    @property
-    def standard_games(self) -> dict:
-        """Games per round name, or (``by_round``) per main-draw round number."""
-        given = self.options.get("standard_games") or {}
-        if self.by_round:
-            return dict(given)
-        games = dict(STANDARD_GAMES)
-        games.update(given)
-        return games
-
-    @property
-    def by_round(self) -> bool:
-        return any(isinstance(k, int) for k in self.options.get("standard_games") or {})
-
-    @property
-    def decisive_lead(self) -> int:
-        """The decisive margin in tenths of TP (0: the rule is off)."""
-        return int(self.options["decisive_margin"] * 10)
-
-    @property
-    def extra_games_limit(self) -> int:
-        return int(self.options["extra_games_limit"])
-
-    def games_for(self, places: int, depth: int | None = None) -> int:
-        """Standard games of a round with ``places`` places, in a main draw of
-        ``depth`` rounds.  Per round number, a round is counted from the main
-        draw's first (a consolation round takes the games of the main-draw
-        round with as many places); a number the mapping lacks takes its last."""
-        games = self.standard_games
-        if self.by_round:
-            depth = depth or places.bit_length() - 1
-            number = depth - (places.bit_length() - 1) + 1
-            return int(games.get(number, games[max(games)]))
-        return int(games[standard_games_key(places)])
-
-    def round_fields(self) -> RoundFields:
-        """Matches of games, with a status, who resigned and when extra games are played."""
-        return RoundFields("matches", {"match": ALL, "players": ALL, "games": ALL, "status": ALL, "resigned": ALL,
-                                       "when": ALL, "note": ALL})
-
-    def stages(self, event: Event | None = None) -> list[StageSpec]:
-        n = len(event.players) if event is not None else 2
-        size = next_power_of_two(n)
-        specs = [StageSpec("main", size.bit_length() - 1, N_("Main draw"), named_rounds=True)]
-        first_round_matches = n - size // 2
-        if first_round_matches >= 2:
-            specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, N_("Consolation draw"),
-                                   named_rounds=True))
-        return specs
-
-    def check_stages(self, event: Event) -> list[Problem]:
-        """Round files must name ``main`` or ``consolation`` and a round the
-        bracket has; a consolation draw needs at least two first-round matches."""
-        problems = []
-        specs = {s.id: s for s in self.stages(event)}
-        for rnd in event.rounds:
-            if rnd.stage == "consolation" and "consolation" not in specs:
-                n = len(event.players)
-                matches = n - next_power_of_two(n) // 2
-                problems.append(Problem(rnd.where.path, rnd.where.line("stage"),
-                                        f"there is no consolation draw with {n} players: the main draw has only {matches} first-round match(es)"))
-            elif rnd.stage not in specs:
-                known = ", ".join(specs)
-                problems.append(Problem(rnd.where.path, rnd.where.line("stage"), f"stage '{rnd.stage}' is not part of {self.id} (its stages: {known})"))
-            elif rnd.round > specs[rnd.stage].rounds:
-                spec = specs[rnd.stage]
-                problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"the {spec.title.lower()} has {spec.rounds} round(s); there is no round {rnd.round}"))
-        return problems
-
-    def next_round_header(self, outcome) -> dict | None:
-        """The next round file to create once every round so far is complete:
-        the next main-draw round, then (only when the organisers started one,
-        since it is optional) the next consolation round.  While a round is
-        being played, a later round is due as soon as one of its matches can
-        be seated (:meth:`_seatable_round`)."""
-        event = outcome.event
-        present = {(r.stage, r.round) for r in event.rounds}
-        if any(r.status != "complete" for r in outcome.rounds):
-            return self._seatable_round(outcome, present)
-        for spec in self.stages(event):
-            if spec.id == "consolation" and not any(stage == "consolation" for stage, _ in present):
-                continue
-            for number in range(1, spec.rounds + 1):
-                if (spec.id, number) not in present:
-                    return {"stage": spec.id, "round": number}
-        return None
-
-    @staticmethod
-    def _seatable_round(outcome, present) -> dict | None:
-        """While a round is still being played: the first later round with no
-        file that already has a match to seat (both its feeder matches decided),
-        so that the bracket advances match by match."""
-        for key in ("bracket", "consolation_bracket"):
-            bracket = outcome.extra.get(key)
-            for rnd in (bracket or {}).get("rounds", ()):
-                if (bracket["stage"], rnd["round"]) in present:
-                    continue
-                if any(not slot["bye"] and None not in slot["players"] for slot in rnd["slots"]):
-                    return {"stage": bracket["stage"], "round": rnd["round"]}
-                break  # a later round cannot have a known match before this one
-        return None
-
-    def evaluate(self, event: Event) -> EventOutcome:
-        return _TantrixRun(self, event).run()
-
-    def rules_facts(self) -> list[tuple]:
-        games = self.standard_games
-        if self.by_round:
-            standard = Text("Per round of the main draw: %(list)s.",
-                            list=", ".join(f"{number}: {games[number]}" for number in sorted(games)))
-        else:
-            standard = Text("Final %(final)s, semifinal %(semifinal)s, quarterfinal %(quarterfinal)s, "
-                            "earlier rounds %(earlier)s.", final=games["final"], semifinal=games["semifinal"],
-                            quarterfinal=games["quarterfinal"], earlier=games["earlier"])
-        lead, extra = self.decisive_lead, self.extra_games_limit
-        if lead == 0:
-            decisive = N_("Not applied: after the standard games any lead wins the match; an exact tie continues "
-                          "until a game ends with a lead.")
-        elif (lead, extra) == (DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE):
-            decisive = N_("After the standard games a lead of at least 5.0 TP wins the match; otherwise extra games "
-                          "are played and a 5.0 lead after any of them wins. From the third extra game on any lead "
-                          "wins; an exact tie continues until a game ends with a lead.")
-        else:
-            needed = tenths(lead)
-            decisive = Text("After the standard games a lead of at least %(lead)s TP wins the match; otherwise extra games "
-                            "are played and such a lead after any of them wins. From extra game %(extra)s on any lead "
-                            "wins; an exact tie continues until a game ends with a lead.", lead=needed, extra=extra)
-        return [
-            (N_("Tournament points"), N_("Each game shares 20 TP. The winner by m tiles gets 12 + (4/3)·√m TP rounded to 0.1, "
-                                         "at most 20 (from m = 36); the loser gets the rest; a draw is 10-10. "
-                                         "Each penalty minute moves 1.0 TP from that player to the opponent.")),
-            (N_("Bracket"), N_("Seeds 1..n in standard order in a bracket of the next power of two; a missing seed is a bye "
-                               "and its opponent goes through. The winners of slots 2j-1 and 2j meet in slot j of the next round.")),
-            (N_("Standard games"), standard),
-            (N_("Decisive victory"), decisive),
-            (N_("Match status"), N_("IGNORE: the players agreed to drop the 5.0 rule, so any lead after the standard games wins. "
-                                    "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only.")
-             if lead == DECISIVE_LEAD else
-             Text("IGNORE: the players agreed to drop the decisive-margin rule, so any lead after the standard games wins. "
-                  "RESIGN: a player concedes a match that is not yet decided. Other statuses are shown only.")),
-            (N_("Consolation draw"), N_("The first-round losers, numbered in the order of their main-draw slot, play a knockout "
-                                        "in standard order; a match goes to the higher total after the standard games "
-                                        "(on an exact tie, games continue until one ends with a lead).")),
-            (N_("Classification"), N_("1 the champion, 2 the finalist, =3 the semifinal losers, =5 the quarterfinal losers, "
-                                      "=9, =17, ...; a shared place lists its players by seed.")),
-        ]
-
-
-class _TantrixRun(Run):
+class TantrixRun(Run):
     """One evaluation of one event: seeds, main draw, consolation, classification."""
 
-    def __init__(self, fmt: TantrixFormat, event: Event):
+    def __init__(self, fmt, event: Event):
         super().__init__(fmt, event)
         self.seeds: dict = {}
 

@@ -1,0 +1,204 @@
+"""Carcassonne (formats.md section 3, its options variants.md 2): two-player
+games in a Swiss stage, in one group or two, then a knockout playoff.
+
+``carcassonne-lv`` is its declaration; a named variant changes its options
+(rounds, groups, playoff size, byes, tie rule, rematches, ranking).
+"""
+
+from __future__ import annotations
+
+from ...criteria import MATCH_GAMES, OPPONENTS, RESULTS, SCORES
+from ...roundfields import ALL, RoundFields
+from ...text import N_, Text
+from ..base import StageSpec, System
+from ..knockout import game_title, games_title
+from ..options import Choice, Flag, Option, Whole, ranking_option
+from . import entry, rules, simulation
+from .engine import ONE_GROUP_LIMIT, ONE_GROUP_ROUNDS, TWO_GROUP_ROUNDS, CarcassonneRun
+from .game import read_game, winner_problems
+
+
+class Carcassonne(System):
+    """The Carcassonne engine (formats.md 3, variants.md 2): a Swiss stage in
+    one or two groups, then a knockout playoff.
+
+    Options: ``swiss_rounds`` (None: 6 with one group, 5 with two),
+    ``groups`` (``auto``: two above ``group_limit`` players), ``playoff_size``
+    (8, 4, 2 or 0), ``third_place``, ``odd_field`` (``reserve`` or ``bye``),
+    ``tie_game`` (``half`` or ``declared``), ``avoid_rematch`` (``previous``
+    or ``always``) and ``ranking``.
+    """
+
+    name = "carcassonne"
+    title = "Carcassonne"
+    kind = "games"
+    ENTRY, SIMULATION = entry, simulation
+    OPTIONS = (
+        Option("swiss_rounds", None, Whole(1, 99, auto=True), N_("Swiss rounds; auto: 6 with one group, 5 with two.")),
+        Option("groups", "auto", Choice(("auto", 1, 2)), N_("auto: two groups above group_limit players; 1 or 2 to fix it.")),
+        Option("group_limit", ONE_GROUP_LIMIT, Whole(2, 9999),
+               N_("With groups: auto, the most players one group takes (a reserve not counted).")),
+        Option("playoff_size", 8, Choice((8, 4, 2, 0)),
+               N_("Players in the playoff: 8, 4 or 2 (two groups: half from each); 0 for none, the Swiss ranking is the "
+                  "classification.")),
+        Option("third_place", True, Flag(), N_("Whether the semifinal losers play for third place.")),
+        Option("odd_field", "reserve", Choice(("reserve", "bye")),
+               N_("reserve: an odd field gets the organisers' reserve player; bye: one player sits out each round and "
+                  "scores a win.")),
+        Option("tie_game", "half", Choice(("half", "declared")),
+               N_("half: a game with equal scores is a draw, ½ each; declared: the game names its winner (the event's own "
+                  "tie rule).")),
+        Option("avoid_rematch", "previous", Choice(("previous", "always"), {"consecutive": "previous"}),
+               N_("previous: players who met in the previous round are not paired again; always: no two players ever "
+                  "meet twice.")),
+        ranking_option(("wins", "buchholz", "score_diff")),
+    )
+    VALUES = frozenset({RESULTS, OPPONENTS, SCORES, MATCH_GAMES})  # games of a match: with match_games above 1
+    PLAYER_FIELDS = frozenset({"reserve", "previous_place", "group"})
+    PLAYER_HINTS = ("    # reserve: true        # the organisers' reserve player, for an odd field (odd_field: reserve)\n"
+                    "    # previous_place: 1    # last year's place (two groups: the split)\n"
+                    "    # group: A             # two groups: the organisers' own split")
+    WITHDRAWAL = ("{id} has no withdrawal in its rules: seat the round without the player by hand, "
+                  "with manual: \"reason\" in its file")
+
+    @property
+    def avoid_rematch(self) -> str:
+        return self.options["avoid_rematch"]
+
+    @property
+    def playoff_size(self) -> int:
+        return int(self.options["playoff_size"])
+
+    @property
+    def playoff_rounds(self) -> int:
+        """Rounds of the playoff: each halves the players left, down to the final's two."""
+        return self.playoff_size.bit_length() - 1 if self.playoff_size else 0
+
+    def players_left(self, number: int) -> int:
+        """The players of playoff round ``number`` (the final: 2)."""
+        return self.playoff_size >> (number - 1)
+
+    @property
+    def third_place(self) -> bool:
+        return bool(self.options["third_place"]) and self.playoff_size >= 4
+
+    @property
+    def byes(self) -> bool:
+        return self.options["odd_field"] == "bye"
+
+    @property
+    def declared(self) -> bool:
+        return self.options["tie_game"] == "declared"
+
+    def equal_scores(self, stage: str) -> str:
+        """What decides a game of ``stage`` with equal scores and no forfeit:
+        ``declared`` (``tie_game: declared``: the game's ``winner:``),
+        ``time`` (a playoff game: the clock, then the Swiss rank) or ``draw``
+        (a Swiss game: ½ each)."""
+        if self.declared:
+            return "declared"
+        return "time" if stage == "playoff" else "draw"
+
+    def unit_problems(self, rnd):
+        """Each game's scores, forfeit and winner (:func:`.game.read_game`, :func:`.game.winner_problems`)."""
+        return [p for game in rnd.games or () for p in winner_problems(game, read_game(game, declared=self.declared), self.declared)]
+
+    def round_fields(self) -> RoundFields:
+        """Two-player games; ``bye:`` in a Swiss round (checked against ``odd_field``)."""
+        return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,
+                                     "place": ALL, "winner": ALL, "note": ALL}, {"bye": {"swiss"}})
+
+    def group_count(self, event) -> int:
+        """``groups`` 1 or 2; ``auto``: two groups above ``group_limit`` players, a reserve not counted."""
+        groups = self.options["groups"]
+        if groups != "auto":
+            return int(groups)
+        if event is None:
+            return 1
+        return 2 if sum(not p.reserve for p in event.players) > self.options["group_limit"] else 1
+
+    def swiss_rounds(self, event) -> int:
+        if self.options.get("swiss_rounds"):
+            return int(self.options["swiss_rounds"])
+        return TWO_GROUP_ROUNDS if self.group_count(event) == 2 else ONE_GROUP_ROUNDS
+
+    def resolved_options(self, event=None) -> dict:
+        options = dict(self.options)
+        options["swiss_rounds"] = self.swiss_rounds(event)
+        options["groups"] = self.group_count(event)
+        return options
+
+    def stages(self, event=None) -> list[StageSpec]:
+        specs = [StageSpec("swiss", self.swiss_rounds(event), N_("Swiss"))]
+        if self.playoff_rounds:
+            specs.append(StageSpec("playoff", self.playoff_rounds, N_("Playoff"), named_rounds=True))
+        return specs
+
+    def round_title(self, number: int):
+        """The title of playoff round ``number``, by the players left in it
+        (:func:`podium_core.systems.knockout.games_title`)."""
+        return games_title(self.players_left(number))
+
+    def game_title(self, number: int, table: int, place: int | None = None):
+        """The title of game ``table`` of playoff round ``number``: "Final" and
+        "Third-place game" by the ``place`` they are for, else by the players
+        left ("Semifinal 2")."""
+        if place == 1:
+            return N_("Final")
+        if place == 3:
+            return N_("Third-place game")
+        return game_title(self.players_left(number), table)
+
+    def unit_legends(self) -> dict:
+        """The round page's words on a drawn playoff game, naming this format's criteria."""
+        return {"playoff_draw": self.bracket_words()["round_draw"]}
+
+    def bracket_words(self) -> dict:
+        """The playoff bracket page's words in this format's numbers (:func:`.rules.bracket_words`)."""
+        return rules.bracket_words(self)
+
+    def evaluate(self, event):
+        return CarcassonneRun(self, event).run()
+
+    def rules_facts(self) -> list[tuple]:
+        return rules.rules_facts(self)
+
+    def wins_legend(self):
+        if self.declared:
+            legend = N_("Games won; a game with equal scores goes to the winner the event's tie rule named. "
+                        "A player who runs out of clock time loses the game.")
+        else:
+            legend = N_("Games won; a drawn game counts ½. A player who runs out of clock time loses the game.")
+        if self.byes:
+            return Text("%(legend)s%(note)s", legend=Text(legend), note=Text(N_(" A bye counts as a win.")))
+        return legend
+
+    def score_sheet(self, stage: str, unit: dict, round_extra: dict) -> dict | None:
+        """Clock times in the playoff (they decide a drawn game); the game a
+        last playoff round's table is for."""
+        return {"clock": stage == "playoff", "place": {1: "final", 3: "third"}.get(unit.get("place"), "")}
+
+    # -- the organisers' commands ---------------------------------------------------------
+
+    def needs_reserve(self, count: int) -> bool:
+        """An odd field of ``count`` players gets the organisers' reserve player (``odd_field: reserve``)."""
+        return not self.byes and count % 2 == 1
+
+    def entrants(self, count: int) -> list[dict]:
+        """An odd field is completed by the organisers' reserve player, listed last."""
+        return [{} for _ in range(count)] + ([{"reserve": True}] if self.needs_reserve(count) else [])
+
+    # -- the words and numbers of its pages -------------------------------------------------
+
+    def unit_columns(self) -> dict:
+        return {"score": (N_("Score"), N_("Score as recorded; a player who ran out of clock time counts 0 (in brackets)")),
+                "points": (N_("Pts"), N_("Swiss points: 1 for a win, ½ for a draw, 0 for a loss")),
+                "time": (N_("Time"), N_("Clock time used")), "forfeit": (N_("Forfeit"), N_("Lost on time")),
+                "place": (N_("Place"), N_("Place")), "group": (N_("Group"), N_("Group"))}
+
+    def going_on(self, standing) -> int | None:
+        """How many of a Swiss standing go on to the playoff: the playoff's
+        size, shared equally by the groups."""
+        if standing.stage != "swiss" or not self.playoff_size:
+            return None
+        return self.playoff_size // 2 if standing.group else self.playoff_size
