@@ -8,12 +8,10 @@ new inode); an event left alone keeps its files as they were.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest

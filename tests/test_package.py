@@ -14,10 +14,7 @@ fails.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
