@@ -278,7 +278,7 @@ def test_absent_but_seated_is_an_error(tmp_path):
     tables = drawn(players, 1)
     rnd = played_round(1, tables, [(30, 10, -15, -25)] * 2, absent=[tables[0][0]])
     found = problems_of(write_event(tmp_path / "ev", players, rounds=[rnd]))
-    assert any("listed absent but seated" in p for p in found)
+    assert any("listed absent but has a result at table 1" in p for p in found)
 
 
 # -- seating ----------------------------------------------------------------------------

@@ -58,8 +58,7 @@ def test_every_system_serves_new_enter_withdraw_and_the_format_page(format_id):
     fmt = get_format(format_id)
     assert fmt.round_fields().unit_key == {"tables": "tables", "games": "games", "matches": "matches"}[fmt.kind]
     assert fmt.rules_facts() and len(fmt.entrants(7)) >= 7
-    withdraws = "absent" in fmt.round_fields().fields or "withdrawn" in fmt.round_fields().fields
-    assert withdraws != bool(fmt.WITHDRAWAL)  # a system without a withdrawal says what to do instead
+    assert "withdrawn" in fmt.round_fields().fields  # every system records a withdrawal
 
 
 def test_playoff_rounds_are_named_by_the_players_left():

@@ -217,7 +217,7 @@ def test_catan_variant_end_to_end(played):
     document = document_of(played, "catan-five")
     assert document["format"] == "catan-five" and document["base_format"] == "catan-lt-route66"
     assert document["options"] == {"qualifying_rounds": 5, "semifinal_size": 0, "final_size": 3, "vp_cap": 9,
-                                   "ranking": ["wins", "vp", "vp_share"]}
+                                   "ranking": ["wins", "vp", "vp_share"], "absence": "nothing"}
     assert [(r["stage"], r["round"]) for r in document["rounds"]] == [("qualifying", n) for n in range(1, 6)] + [("final", 1)]
     assert len(document["rounds"][-1]["tables"][0]["players"]) == 3
     assert all(max(t["counted_vp"]) <= 9 for r in document["rounds"] for t in r["tables"])
@@ -328,7 +328,7 @@ def test_every_variant_error_at_its_line(tmp_path, capsys):
     assert code == 1
     assert lines == [
         "cup/event.yaml:5: options.semifinal: unknown option for catan formats (known: qualifying_rounds, semifinal_size, "
-        "final_size, vp_cap, ranking)",
+        "final_size, vp_cap, ranking, absence)",
         "cup2/event.yaml:2: format: unknown format 'carcassonne-2031' (known: catan-lv-2016, catan-lt-route66, carcassonne-lv, "
         "tantrix-wc, baska-gp; a variant is RESULTS/formats/<id>.yaml)",
         "formats/bad-games.yaml:4: options.standard_games: round 2 is missing: list every round of the main draw, 1, 2, 3, ...",
@@ -342,7 +342,7 @@ def test_every_variant_error_at_its_line(tmp_path, capsys):
         "formats/other-name.yaml:1: id: 'my-open' must equal the file name ('other-name')",
         "formats/out-of-range.yaml:4: options.qualifying_rounds: 0 is less than the minimum of 1",
         "formats/unknown-option.yaml:4: options.rounds: unknown option for carcassonne formats (known: swiss_rounds, groups, "
-        "group_limit, playoff_size, third_place, odd_field, tie_game, avoid_rematch, ranking)",
+        "group_limit, playoff_size, third_place, odd_field, tie_game, avoid_rematch, ranking, absence, bye_result)",
         "formats/wrong-type.yaml:5: options.swiss_rounds: 'seven' should be a whole number or auto",
         "11 problems found",
     ]
@@ -474,5 +474,5 @@ def test_carcassonne_fields_are_refused_elsewhere(tmp_path, capsys):
     })
     assert validate(results, capsys) == (1, [
         "cup/event.yaml:4: group: is only read by Carcassonne formats, not catan-lt-route66",
-        "cup/qualifying-01.yaml:3: bye: catan-lt-route66 round files have no such field (fields here: correction, manual, note, round, seated_from, stage, tables)",
+        "cup/qualifying-01.yaml:3: bye: catan-lt-route66 round files have no such field (fields here: absent, correction, manual, note, round, seated_from, stage, tables, withdrawn)",
         "2 problems found"])

@@ -20,10 +20,12 @@ is adding one :class:`Criterion` to :data:`LIBRARY`.
 The values, all exact:
 
 * ``wins``: the sum of the results (a draw counts ½ where the game has draws,
-  a bye 1).
+  a bye as ``bye_result`` says, a missed round as ``absence`` says:
+  :func:`rest_entry`).
 * ``vp``, ``vp_share``: Catan's counted VP and the sum of per-game shares.
 * ``buchholz`` (BH): the current ``wins`` of every opponent met, summed (an
-  opponent met twice counts twice; a bye counts as one opponent with 0 wins).
+  opponent met twice counts twice; a bye, or a missed round that counts,
+  counts as one opponent with 0 wins).
 * ``buchholz_cut1`` (BH-C1): ``buchholz`` without the single lowest opponent
   value (fewer than 2 opponent values: ``buchholz``).
 * ``buchholz_median`` (BH-M1): ``buchholz`` without the highest and the
@@ -165,6 +167,21 @@ class Ledger:
     def against(self, player_id: str, group) -> list:
         """The player's entries of games against another member of ``group``."""
         return [entry for entry in self.entries(player_id) if any(o in group for o in entry.opponents)]
+
+
+# What a round not played counts (a bye under ``bye_result``, a missed round
+# under ``absence``): its result towards wins, or None for nothing at all.
+REST_RESULTS = {"win": 1, "half": Fraction(1, 2), "loss": 0, "nothing": None}
+
+
+def rest_entry(number: int, result) -> LedgerEntry | None:
+    """A round a player did not play that counts (a bye; a missed round under
+    ``absence: loss`` or ``half``): ``result`` towards wins (1, ½ or 0), no
+    score, and one opponent with 0 wins for Buchholz-type criteria.  None
+    when it counts nothing (``nothing``): no result and no opponent."""
+    if result is None:
+        return None
+    return LedgerEntry(number, result=result, bye=True)
 
 
 def exact(value):
@@ -324,12 +341,25 @@ def rating(pid, ledger):
 # -- the legends: each rule in words, with the format's own numbers -----------------------------
 
 def _wins_legend(fmt):
-    return fmt.wins_legend()
+    """What wins counts in the format, and a missed round where ``absence`` counts it."""
+    notes = {"loss": N_(" A round missed (absent, or before joining) counts as a loss."),
+             "half": N_(" A round missed (absent, or before joining) counts ½.")}
+    return _with(fmt.wins_legend(), notes.get(fmt.options.get("absence", "nothing")))
 
 
 def _bye_opponent(legend, fmt):
-    """A Buchholz-type legend, with how a bye counts where the format has byes."""
-    return _with(legend, N_(" A bye counts as one opponent with 0 wins.")) if getattr(fmt, "byes", False) else legend
+    """A Buchholz-type legend, with how a bye, and a missed round under
+    ``absence``, count where the format has them."""
+    if getattr(fmt, "byes", False) and _rests(fmt, "bye_result", "win") is not None:
+        legend = _with(legend, N_(" A bye counts as one opponent with 0 wins."))
+    if _rests(fmt, "absence", "nothing") is not None:
+        legend = _with(legend, N_(" A round missed (absent, or before joining) counts as one opponent with 0 wins."))
+    return legend
+
+
+def _rests(fmt, option: str, default: str):
+    """The result towards wins of a round not played under ``option`` (None: it counts nothing)."""
+    return REST_RESULTS[fmt.options.get(option, default)]
 
 
 def _vp_legend(fmt):

@@ -42,6 +42,7 @@ class Player:
     seed: int | None = None
     group: str | None = None  # Carcassonne with two groups: the organisers' own split
     rating: int | object | None = None  # the player's rating (exact: an int or a Fraction), for the criterion rating
+    joins: int = 1  # a late entrant: the first round of the first ranked stage they are seated in
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class Table:
     ``players`` is the seat order; ``scores`` the recorded VP or small points in
     that order, or None while only the seating is known.  ``winner`` is the
     file's explicit value (a player id or ``"none"``), or None when not given.
+    ``unplayed`` is the reason a table was never played (no result for anyone).
     """
 
     table: int
@@ -59,6 +61,12 @@ class Table:
     scores: tuple | None = None
     winner: str | None = None
     deals: tuple | None = None
+    unplayed: str | None = None
+
+    @property
+    def recorded(self) -> bool:
+        """Whether anything of the table's result is written (points, deals or a winner)."""
+        return self.scores is not None or self.deals is not None or self.winner is not None
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,12 @@ class Game:
     time: tuple | None = None
     place: int | None = None
     winner: str | None = None  # declared by the event's tie rule (tie_game: declared)
+    unplayed: str | None = None  # why the game was never played (no result for anyone)
+
+    @property
+    def recorded(self) -> bool:
+        """Whether anything of the game's result is written (a score, a forfeit or a winner)."""
+        return self.score is not None or self.forfeit is not None or self.winner is not None
 
 
 @dataclass(frozen=True)

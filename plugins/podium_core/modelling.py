@@ -118,6 +118,7 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
             reserve=entry.get("reserve", False),
             previous_place=entry.get("previous_place"),
             seed=entry.get("seed"), group=entry.get("group"), rating=_exact(entry.get("rating")),
+            joins=entry.get("joins", 1),
         ))
     _warn_same_names(doc, players)
     for i, pid in enumerate(data.get("lots", ())):
@@ -193,7 +194,8 @@ def _table(data, where: Where) -> Table:
                  player=d.get("player"), level=d.get("level", "none"), degree=d.get("degree", "normal"))
             for i, d in enumerate(data["deals"])
         )
-    return Table(table=data["table"], players=players, where=where, scores=scores, winner=data.get("winner"), deals=deals)
+    return Table(table=data["table"], players=players, where=where, scores=scores, winner=data.get("winner"), deals=deals,
+                 unplayed=data.get("unplayed"))
 
 
 def _game(data, where: Where) -> Game:
@@ -201,6 +203,7 @@ def _game(data, where: Where) -> Game:
         table=data["table"], players=tuple(data["players"]), where=where,
         score=tuple(data["score"]) if "score" in data else None, forfeit=data.get("forfeit"),
         time=tuple(data["time"]) if "time" in data else None, place=data.get("place"), winner=data.get("winner"),
+        unplayed=data.get("unplayed"),
     )
 
 
@@ -228,7 +231,8 @@ def _unit_name(rnd: Round, unit) -> str:
 
 def _check_round(event: Event, rnd: Round) -> list[Problem]:
     """Every id of the round names a player of the event, and nobody is seated twice
-    (nor seated and absent); a winner, forfeit or resignation names someone at that unit."""
+    (nor seated and absent, nor absent and withdrawn); a winner, forfeit or
+    resignation names someone at that unit; a unit not played has no result."""
     problems: list[Problem] = []
 
     def check_known(pid, where: Where, *sub):
@@ -245,6 +249,7 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
     if rnd.bye is not None:
         check_known(rnd.bye, rnd.where, "bye")
     seated: dict = {}  # player -> where they sit
+    with_result: set = set()  # players at a table (game) whose result is written
     for unit in rnd.units or ():
         key = "seats" if rnd.tables is not None else "players"
         by_name = rnd.tables is not None and unit.scores is not None  # seats: {id: score}
@@ -258,13 +263,24 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
             else:
                 seated[pid] = _unit_name(rnd, unit)
         where = "match" if rnd.matches is not None else "table"
+        if getattr(unit, "unplayed", None) is not None and unit.recorded:
+            problems.append(Problem(unit.where.path, unit.where.line("unplayed"),
+                                    f"{_unit_name(rnd, unit)} is recorded as not played (unplayed: {unit.unplayed!r}) but "
+                                    "has a result: keep either the reason or the result"))
+        if getattr(unit, "recorded", False):
+            with_result.update(unit.players)
         for field_name in ("winner", "forfeit", "resigned"):
             value = getattr(unit, field_name, None)
             if value not in (None, "none") and value not in unit.players:
                 problems.append(Problem(unit.where.path, unit.where.line(field_name), f"{field_name} '{value}' is not at this {where}"))
     if rnd.bye in seated:
         problems.append(Problem(rnd.where.path, rnd.where.line("bye"), f"player '{rnd.bye}' has the bye but is seated at {seated[rnd.bye]}"))
-    for pid in rnd.absent:
-        if pid in seated:
-            problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"player '{pid}' is listed absent but seated at {seated[pid]}"))
+    for i, pid in enumerate(rnd.absent):
+        if pid in with_result:
+            problems.append(Problem(rnd.where.path, rnd.where.line("absent", i), f"player '{pid}' is listed absent but has a result at {seated[pid]}"))
+        elif pid in seated:
+            problems.append(Problem(rnd.where.path, rnd.where.line("absent", i), f"player '{pid}' is listed absent but seated at {seated[pid]}"))
+        if pid in rnd.withdrawn:
+            problems.append(Problem(rnd.where.path, rnd.where.line("absent", i), f"player '{pid}' is listed both absent and "
+                                    "withdrawn: withdrawn: covers this round and every later one"))
     return problems

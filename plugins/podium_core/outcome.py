@@ -77,6 +77,7 @@ class EventOutcome:
     classification: list | None = None
     problems: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    attendance: object = None  # who is seated in each round (podium_core.attendance.Attendance)
 
     @property
     def finished(self) -> bool:

@@ -15,9 +15,11 @@ and its engine evaluates the event.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from . import corrections, schedule
+from .attendance import Attendance
 from .errors import Problem, Problems
 from .formats import format_of
 from .formats.variants import read_variants
@@ -28,6 +30,8 @@ from .broken_files import checkable_part, numbered_rounds, unit_problems
 from .roundfields import field_problems
 from .modelling import read_event, read_registry
 from .reading import event_folders
+
+logger = logging.getLogger("podium")
 
 
 def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[EventOutcome | None, list[Problem]]:
@@ -55,7 +59,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
         return None, problems
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     misplaced = fmt.check_stages(event)
-    problems += misplaced + player_field_problems(fmt, event)
+    problems += misplaced + player_field_problems(fmt, event) + field_problems_of(fmt, event)
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
     problems += schedule.check(event, fmt.stages(event))
     refused = [p for doc in [r.where.doc for r in event.rounds] + [f.doc for f in unread if f.doc is not None]
@@ -72,6 +76,15 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
         problems = outcome.problems + _unsaid(refused, outcome.problems)
         return None if refused else outcome, problems + unit_problems(fmt, event, problems)
     return outcome, outcome.problems
+
+
+def field_problems_of(fmt, event) -> list[Problem]:
+    """The rules of the open field that need no engine
+    (:meth:`podium_core.attendance.Attendance.problems`); its notes are logged."""
+    attendance = Attendance(fmt, event)
+    for note in attendance.notes():
+        logger.warning("%s", note)
+    return attendance.problems(fmt)
 
 
 def _unsaid(refused, problems) -> list[Problem]:

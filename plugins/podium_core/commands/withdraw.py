@@ -35,12 +35,15 @@ from .pair import seating_report, write_seating
 def where(fmt) -> tuple[str, str | None] | None:
     """(field, stage whose file takes it; None: the next unplayed round) of
     the format's withdrawals, or None when its rules have none."""
+    if fmt.WITHDRAWAL:
+        return None
     fields = fmt.round_fields().fields
+    ranked, _knockout = fmt.field_stages()
+    stages = sorted(set(fields.get("withdrawn") or ()) - ranked)
+    if stages:
+        return "withdrawn", stages[0]
     if "absent" in fields:
         return "absent", None
-    stages = fields.get("withdrawn")
-    if stages:
-        return "withdrawn", sorted(stages)[0]
     return None
 
 

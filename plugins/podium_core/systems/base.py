@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..attendance import Attendance
 from ..criteria import RATING, Ledger, criteria_for
 from ..draw import Lots
 from ..errors import Problem
@@ -37,6 +38,8 @@ class StageSpec:
     rounds: int | None  # None: decided by the field (a knockout) or by options
     title: str
     named_rounds: bool = False  # rounds are known by name (quarterfinal, ...), not by number
+    ranked: bool = False  # seated from the field round by round: absent:, withdrawn:, joins: and unplayed apply
+    knockout: bool = False  # a player in withdrawn: loses the game (match) they are seated for by walkover
 
 
 class EntryError(Exception):
@@ -58,6 +61,7 @@ class System:
     PLAYER_FIELDS: frozenset = frozenset()  # the fields of a player entry it reads besides id, name, club, country
     PLAYER_HINTS: str = ""  # the commented player fields of ``podium new``'s event.yaml
     WITHDRAWAL: str | None = None  # for a system whose rules have no withdrawal: what to do instead ({id}: the format)
+    REFUSED_OPTIONS: dict = {}  # options of other systems that make no sense here: key -> why (the refusal)
     byes: bool = False  # a round can give a player a bye
     enters_games: bool = False  # ``podium enter`` takes a match game by game, until it is decided
     ENTRY = None  # its module of ``podium enter``: prompt(fmt, stage or game number...), parse(line, players)
@@ -123,6 +127,21 @@ class System:
     def round_fields(self):
         """The fields its round files take (:class:`podium_core.roundfields.RoundFields`)."""
         raise NotImplementedError
+
+    def field_stages(self) -> tuple[set, set]:
+        """The ids of its ranked stages (seated from the field round by round)
+        and of its knockout stages (a withdrawal there is a walkover)."""
+        specs = self.stages(None)
+        return {s.id for s in specs if s.ranked}, {s.id for s in specs if s.knockout}
+
+    def open_field(self) -> tuple[dict, dict]:
+        """The round fields of the open field (open-events.md 1, 2), as
+        (round fields, table or game fields) by the stages that take them:
+        ``absent:`` in a ranked stage, ``withdrawn:`` there and in a knockout
+        (a walkover), ``unplayed:`` on a table or game of a ranked stage."""
+        ranked, knockout = self.field_stages()
+        round_ = {"absent": ranked, "withdrawn": ranked | knockout}
+        return {key: stages for key, stages in round_.items() if stages}, ({"unplayed": ranked} if ranked else {})
 
     def rules_facts(self) -> list[tuple[str, str]]:
         """(heading, text) pairs describing the rules as implemented, for the format page."""
@@ -270,7 +289,8 @@ class Run:
     """One evaluation of one event: the state every format's walk starts with.
 
     ``out`` is the outcome being built, ``problems`` its list of problems,
-    ``files`` the round files by (stage, round), ``lots`` the last tiebreak.
+    ``files`` the round files by (stage, round), ``lots`` the last tiebreak,
+    ``attendance`` who is seated in each round (:mod:`podium_core.attendance`).
     """
 
     def __init__(self, fmt: System, event: Event):
@@ -280,6 +300,7 @@ class Run:
         self.out = EventOutcome(event, fmt)
         self.problems = self.out.problems
         self.files = {(r.stage, r.round): r for r in event.rounds}
+        self.attendance = self.out.attendance = Attendance(fmt, event)
 
 
 def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", groups: dict | None = None) -> list[Problem]:

@@ -84,16 +84,19 @@ class Whole:
 
 @dataclass(frozen=True)
 class Choice:
-    """One of ``choices``; ``aliases`` maps other accepted words to a choice."""
+    """One of ``choices``; ``aliases`` maps other accepted words to a choice;
+    ``why`` says what limits the choices, where the system limits them."""
 
     choices: tuple
     aliases: dict = field(default_factory=dict)
+    why: str = ""
 
     def __call__(self, value, system):
         if isinstance(value, str) and value in self.aliases:
             return self.aliases[value]
         if value not in self.choices or isinstance(value, bool):
-            raise Invalid(f"{value!r} is not one of: {', '.join(str(c) for c in self.choices)}")
+            because = f" ({self.why})" if self.why else ""
+            raise Invalid(f"{value!r} is not one of: {', '.join(str(c) for c in self.choices)}{because}")
         return value
 
 
@@ -190,6 +193,21 @@ def ranking_option(default: tuple) -> Option:
     return Option("ranking", tuple(default), Ranking(), RANKING_TEXT)
 
 
+ABSENCES = ("nothing", "loss", "half")
+
+
+def absence_option(why: str = "") -> Option:
+    """The option ``absence`` (open-events.md 1): what a round a player
+    missed counts (absent, or before a late entrant joins).  ``why``: a
+    system whose ranking has no wins takes only ``nothing``, and says why."""
+    if why:
+        return Option("absence", "nothing", Choice(("nothing",), why=why),
+                      N_("A round a player misses (absent, or before joining) counts nothing."))
+    return Option("absence", "nothing", Choice(ABSENCES),
+                  N_("What a round a player misses (absent, or before joining) counts: nothing; loss (0 towards wins); "
+                     "half (½ towards wins). A loss or ½ counts as one opponent with 0 wins, as a bye does."))
+
+
 def check_options(options, system, where) -> tuple[dict, list[Problem]]:
     """Validate an ``options:`` mapping for ``system`` (a system class).
 
@@ -206,6 +224,9 @@ def check_options(options, system, where) -> tuple[dict, list[Problem]]:
     values, problems = {}, []
     for key, value in options.items():
         spec = known.get(key)
+        if spec is None and key in system.REFUSED_OPTIONS:
+            problems.append(Problem(where.path, where.line(key), f"options.{key}: {system.REFUSED_OPTIONS[key]}"))
+            continue
         if spec is None:
             names = ", ".join(known)
             problems.append(Problem(where.path, where.line(key), f"options.{key}: unknown option for {system.name} formats (known: {names})"))

@@ -12,7 +12,7 @@ from ...errors import Problem
 from ...roundfields import ALL, RoundFields
 from ...text import N_, Text
 from ..base import StageSpec, System
-from ..options import Invalid, Option, Whole, exact as exact_number, is_number, number_keys, ranking_option
+from ..options import Invalid, Option, Whole, absence_option, exact as exact_number, is_number, number_keys, ranking_option
 from . import entry, rules, simulation
 from .engine import DEALS_PER_ROUND, PLACE_POINTS, SHORT_POINTS, STAGE, TABLE_SIZE, BaskaRun, score_table
 
@@ -64,6 +64,7 @@ class Baska(System):
         Option("short_table_points", dict(SHORT_POINTS), ShortTablePoints(),
                N_("Fixed points at a short last table of 1, 2 or 3 players.")),
         ranking_option(("placement_points", "small_points", "firsts", "seconds")),
+        absence_option(why="Baśka ranks by placement points: an absent player scores nothing"),
     )
     VALUES = frozenset({PLACEMENT})
 
@@ -101,12 +102,14 @@ class Baska(System):
                 for p in score_table(table, len(table.players) < TABLE_SIZE, self.place_points, self.short_points)[1]]
 
     def round_fields(self) -> RoundFields:
-        """Tables of small points or deals; every round names its session and its absent players."""
-        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "deals": ALL, "note": ALL},
-                           {"session": ALL, "absent": ALL})
+        """Tables of small points or deals; every round names its session;
+        the open field (:meth:`System.open_field`)."""
+        round_, unit = self.open_field()
+        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "deals": ALL, "note": ALL, **unit},
+                           {"session": ALL, **round_})
 
     def stages(self, event=None) -> list[StageSpec]:
-        return [StageSpec(STAGE, self.total_rounds, N_("Grand Prix"))]
+        return [StageSpec(STAGE, self.total_rounds, N_("Grand Prix"), ranked=True)]
 
     def evaluate(self, event: Event) -> EventOutcome:
         return BaskaRun(self, event).run()

@@ -389,7 +389,7 @@ class BaskaRun(Run):
         number = rnd.round
         session = self._check_session(rnd)
         absent = set(rnd.absent)
-        present = [pid for pid in self.ids if pid not in absent]
+        present = self.attendance.seated(STAGE, number)
         purpose = f"{STAGE}/{number}"
         order = draw_order(present, self.event.seed, purpose)
         expected = slice_tables(order, fours_and_leftover(len(order)))
@@ -397,7 +397,9 @@ class BaskaRun(Run):
                           rule=N_("Verifiable draw of every player not absent: ascending key, cut into tables of 4; "
                                   "the players left over sit at a short last table."))
         if not present:
-            self.problems.append(Problem(rnd.where.path, rnd.where.line("absent"), f"grand-prix round {number}: every player is listed absent"))
+            self.problems.append(Problem(rnd.where.path, rnd.where.line("absent" if rnd.absent else "round"),
+                                         f"grand-prix round {number}: no player is seated (every player is absent, "
+                                         "has withdrawn or joins later)"))
         if rnd.listed:
             self.problems.extend(compare_seating(rnd, expected))
             if rnd.manual:

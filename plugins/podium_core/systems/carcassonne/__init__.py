@@ -7,12 +7,12 @@ games in a Swiss stage, in one group or two, then a knockout playoff.
 
 from __future__ import annotations
 
-from ...criteria import MATCH_GAMES, OPPONENTS, RESULTS, SCORES
+from ...criteria import MATCH_GAMES, OPPONENTS, REST_RESULTS, RESULTS, SCORES
 from ...roundfields import ALL, RoundFields
 from ...text import N_, Text
 from ..base import StageSpec, System
 from ..knockout import game_title, games_title
-from ..options import Choice, Flag, Option, Whole, ranking_option
+from ..options import Choice, Flag, Option, Whole, absence_option, ranking_option
 from . import entry, rules, simulation
 from .engine import ONE_GROUP_LIMIT, ONE_GROUP_ROUNDS, TWO_GROUP_ROUNDS, CarcassonneRun
 from .game import read_game, winner_problems
@@ -52,6 +52,10 @@ class Carcassonne(System):
                N_("previous: players who met in the previous round are not paired again; always: no two players ever "
                   "meet twice.")),
         ranking_option(("wins", "buchholz", "score_diff")),
+        absence_option(),
+        Option("bye_result", "win", Choice(tuple(REST_RESULTS)),
+               N_("What a bye counts: win (1), half (½) or loss (0) towards wins, each as one opponent with 0 wins; "
+                  "nothing: a rest, no result and no opponent.")),
     )
     VALUES = frozenset({RESULTS, OPPONENTS, SCORES, MATCH_GAMES})  # games of a match: with match_games above 1
     PLAYER_FIELDS = frozenset({"reserve", "previous_place", "group"})
@@ -104,9 +108,11 @@ class Carcassonne(System):
         return [p for game in rnd.games or () for p in winner_problems(game, read_game(game, declared=self.declared), self.declared)]
 
     def round_fields(self) -> RoundFields:
-        """Two-player games; ``bye:`` in a Swiss round (checked against ``odd_field``)."""
+        """Two-player games; ``bye:`` in a Swiss round (checked against
+        ``odd_field``); the open field (:meth:`System.open_field`)."""
+        round_, unit = self.open_field()
         return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,
-                                     "place": ALL, "winner": ALL, "note": ALL}, {"bye": {"swiss"}})
+                                     "place": ALL, "winner": ALL, "note": ALL, **unit}, {"bye": {"swiss"}, **round_})
 
     def group_count(self, event) -> int:
         """``groups`` 1 or 2; ``auto``: two groups above ``group_limit`` players, a reserve not counted."""
@@ -129,9 +135,9 @@ class Carcassonne(System):
         return options
 
     def stages(self, event=None) -> list[StageSpec]:
-        specs = [StageSpec("swiss", self.swiss_rounds(event), N_("Swiss"))]
+        specs = [StageSpec("swiss", self.swiss_rounds(event), N_("Swiss"), ranked=True)]
         if self.playoff_rounds:
-            specs.append(StageSpec("playoff", self.playoff_rounds, N_("Playoff"), named_rounds=True))
+            specs.append(StageSpec("playoff", self.playoff_rounds, N_("Playoff"), named_rounds=True, knockout=True))
         return specs
 
     def round_title(self, number: int):
@@ -170,7 +176,9 @@ class Carcassonne(System):
         else:
             legend = N_("Games won; a drawn game counts ½. A player who runs out of clock time loses the game.")
         if self.byes:
-            return Text("%(legend)s%(note)s", legend=Text(legend), note=Text(N_(" A bye counts as a win.")))
+            notes = {"win": N_(" A bye counts as a win."), "half": N_(" A bye counts ½."),
+                     "loss": N_(" A bye counts as a loss."), "nothing": N_(" A bye counts nothing.")}
+            return Text("%(legend)s%(note)s", legend=Text(legend), note=Text(notes[self.options["bye_result"]]))
         return legend
 
     def score_sheet(self, stage: str, unit: dict, round_extra: dict) -> dict | None:

@@ -284,7 +284,7 @@ class CarcassonneRun(Run):
             a, b = unit.players
             opponents[a], opponents[b] = b, a
         if bye is not None:
-            add_bye(self.ledger, bye, number)
+            add_bye(self.ledger, bye, number, self.fmt.options["bye_result"])
             self.had_bye.add(bye)
         self.history.append(opponents)
         for group, ids in self.groups.items():

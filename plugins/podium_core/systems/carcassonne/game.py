@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...criteria import Ledger, LedgerEntry
+from ...criteria import REST_RESULTS, Ledger, LedgerEntry, rest_entry
 from ...errors import Problem
 from ...model import Game
 from ...numbers import json_number
@@ -164,6 +164,11 @@ def add_game(ledger: Ledger, unit: CarcassonneGame, number: int) -> None:
                               score_for=unit.counted[i], score_against=unit.counted[1 - i]))
 
 
-def add_bye(ledger: Ledger, player_id: str, number: int) -> None:
-    """A bye: a win with score 0 and difference 0, one opponent with 0 wins (variants.md 2)."""
-    ledger.add(player_id, LedgerEntry(number, result=1, bye=True))
+def add_bye(ledger: Ledger, player_id: str, number: int, counted: str = "win") -> None:
+    """A bye, as ``bye_result`` counts it (open-events.md 2): by default a
+    win with score 0 and difference 0 and one opponent with 0 wins
+    (variants.md 2); ``half`` or ``loss`` the same with ½ or 0 towards wins;
+    ``nothing`` enters nothing."""
+    entry = rest_entry(number, REST_RESULTS[counted])
+    if entry is not None:
+        ledger.add(player_id, entry)

@@ -15,7 +15,7 @@ from ...roundfields import ALL, RoundFields
 from ...seating import SeatingError, catan_table_sizes
 from ...text import N_, Text
 from ..base import StageSpec, System
-from ..options import Choice, Option, Whole, ranking_option
+from ..options import Choice, Option, Whole, absence_option, ranking_option
 from . import entry, rules, simulation
 from .engine import VP_COUNTED, VP_MAX, CatanRun, score_table
 
@@ -44,6 +44,7 @@ class Catan(System):
         Option("vp_cap", VP_COUNTED, Whole(1, VP_MAX),
                N_("Victory points counted per game at most (a game is still won by reaching 10).")),
         ranking_option(("wins", "vp", "vp_share")),
+        absence_option(),
     )
     VALUES = frozenset({RESULTS, VP})
     final_limit_free = True  # the final has no time limit: it must have a winner
@@ -73,7 +74,7 @@ class Catan(System):
         return bool(self.traits.get("roles"))
 
     def stages(self, event=None) -> list[StageSpec]:
-        specs = [StageSpec("qualifying", self.qualifying_rounds, N_("Qualifying"))]
+        specs = [StageSpec("qualifying", self.qualifying_rounds, N_("Qualifying"), ranked=True)]
         if self.semifinal:
             specs.append(StageSpec("semifinal", 1, N_("Semifinal")))
         specs.append(StageSpec("final", 1, N_("Final")))
@@ -92,16 +93,21 @@ class Catan(System):
                 for p in score_table(table, require, self.vp_cap)[1]]
 
     def round_fields(self) -> RoundFields:
-        """Tables of seats and a winner; ``withdrawn:`` in the first stage after
-        the qualifying rounds, ``advance:`` in a final after a semifinal."""
+        """Tables of seats and a winner; the open field in the qualifying
+        rounds (:meth:`System.open_field`: ``absent:``, ``withdrawn:``, a table
+        ``unplayed:``); ``withdrawn:`` in the first stage after the qualifying
+        rounds, ``advance:`` in a final after a semifinal."""
         after = "semifinal" if self.semifinal else "final"
-        round_ = {"withdrawn": {after}}
-        meaning = {"withdrawn": ("qualifiers who cannot play the semifinal; the final is played by the semifinal table winners"
-                                 if self.semifinal else "qualifiers who cannot play the final (the next-ranked player moves in)")}
+        round_, unit = self.open_field()
+        round_["withdrawn"] = round_["withdrawn"] | {after}
+        meaning = {"withdrawn": ("players who leave the event (in a qualifying round), or qualifiers who cannot play the "
+                                 "semifinal; the final is played by the semifinal table winners"
+                                 if self.semifinal else "players who leave the event (in a qualifying round), or qualifiers "
+                                 "who cannot play the final (the next-ranked player moves in)")}
         if self.semifinal:
             round_["advance"] = {"final"}
             meaning["advance"] = "who goes to the final from a semifinal table without a winner"
-        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "note": ALL}, round_, meaning)
+        return RoundFields("tables", {"table": ALL, "seats": ALL, "winner": ALL, "note": ALL, **unit}, round_, meaning)
 
     def evaluate(self, event):
         return CatanRun(self, event).run()

@@ -185,19 +185,26 @@ class CatanRun(Run):
         if self.waiting:
             self._seat_and_score(rnd, [], Seating("rank"), N_("Qualifying"))
             return
+        seated = self.attendance.seated("qualifying", number)
         if number == 1:
-            order = draw_order(ids, self.event.seed, purpose)
+            order = draw_order(seated, self.event.seed, purpose)
             seating = Seating("draw", purpose=purpose, order=tuple(order),
                               rule=Text("Verifiable draw: players in ascending order of their key, cut into tables of 4, then 3."))
         else:
-            order = [row.player for row in self.ranking]
+            playing = set(seated)
+            order = [row.player for row in self.ranking if row.player in playing]
             seating = Seating("rank", order=tuple(order),
                               rule=Text("By the ranking after qualifying round %(round)s: ranks 1-4 at table 1, 5-8 at table 2, ...; "
                                         "the 3-player tables go to the lowest-ranked.", round=number - 1))
         try:
-            expected = slice_tables(order, catan_table_sizes(len(ids)))
+            expected = slice_tables(order, catan_table_sizes(len(order)))
         except SeatingError as exc:
-            self.problems.append(Problem(self.event.where.path, self.event.where.line("players"), str(exc)))
+            if len(order) == len(ids):
+                self.problems.append(Problem(self.event.where.path, self.event.where.line("players"), str(exc)))
+            else:
+                self.problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"qualifying round {number}: {exc} "
+                                             f"({len(order)} of the {len(ids)} players are seated in this round)"))
+                self.halted = True
             return
         ranks = {pid: i for i, pid in enumerate(order)}
         tables = self._seat_and_score(rnd, expected, seating, N_("Qualifying"))
@@ -211,6 +218,7 @@ class CatanRun(Run):
                 table.choice_order = tuple(table.players)
         if tables.status == "complete":
             add_tables(self.played, tables.units, number)
+            self.attendance.add_missed(self.played, "qualifying", number, self.fmt.options["absence"])
             self.ranking = rank(ids, self.criteria, self.played, self.lots)
             self.out.standings.append(Standing("qualifying", None, number, self.criteria, self.ranking))
 
@@ -258,11 +266,13 @@ class CatanRun(Run):
     def _qualifiers(self, rnd: Round, size: int):
         """The top ``size`` of the qualifying ranking without the withdrawn.
 
-        Everyone below a withdrawn player moves up one place; returns the
-        qualifiers and the (withdrawn, replacement) pairs.
+        A player who withdrew during the qualifying rounds is never a
+        qualifier; everyone below a withdrawn player moves up one place.
+        Returns the qualifiers and the (withdrawn in this file, replacement) pairs.
         """
         withdrawn = set(rnd.withdrawn)
-        ranked = [row.player for row in self.ranking]
+        left = self.attendance.withdrawn_by(rnd.stage, rnd.round, before=True)  # never qualifiers
+        ranked = [row.player for row in self.ranking if row.player not in left]
         qualifiers = [pid for pid in ranked if pid not in withdrawn][:size]
         out_of_top = [pid for pid in ranked[:size] if pid in withdrawn]
         replacements = [pid for pid in qualifiers if pid not in ranked[:size]]

@@ -64,6 +64,8 @@ class Tantrix(System):
                N_("The TP lead that wins a match after the standard games; 0: any lead wins.")),
         Option("extra_games_limit", EXTRA_GAMES_AT_FIVE, Whole(0, 99), N_("Extra games after which any lead wins.")),
     )
+    REFUSED_OPTIONS = {"absence": "Tantrix has no ranked stage: a player who cannot play a match loses it by walkover "
+                                  "(withdrawn: [id] in its round file)"}
     PLAYER_FIELDS = frozenset({"seed"})
     PLAYER_HINTS = "    # seed is required: distinct 1..n, 1 = best"
     WITHDRAWAL = "{id} has no withdrawal in its rules: the player concedes their match (status: RESIGN and resigned: <id> in the match)"
@@ -103,19 +105,26 @@ class Tantrix(System):
             return int(games.get(number, games[max(games)]))
         return int(games[standard_games_key(places)])
 
+    def field_stages(self) -> tuple[set, set]:
+        """No ranked stage; both draws are knockouts (the consolation draw
+        whatever the field, as its round files say)."""
+        return set(), {"main", "consolation"}
+
     def round_fields(self) -> RoundFields:
-        """Matches of games, with a status, who resigned and when extra games are played."""
+        """Matches of games, with a status, who resigned and when extra games
+        are played; ``withdrawn:`` (a walkover: :meth:`System.open_field`)."""
+        round_, _unit = self.open_field()
         return RoundFields("matches", {"match": ALL, "players": ALL, "games": ALL, "status": ALL, "resigned": ALL,
-                                       "when": ALL, "note": ALL})
+                                       "when": ALL, "note": ALL}, round_)
 
     def stages(self, event: Event | None = None) -> list[StageSpec]:
         n = len(event.players) if event is not None else 2
         size = next_power_of_two(n)
-        specs = [StageSpec("main", size.bit_length() - 1, N_("Main draw"), named_rounds=True)]
+        specs = [StageSpec("main", size.bit_length() - 1, N_("Main draw"), named_rounds=True, knockout=True)]
         first_round_matches = n - size // 2
         if first_round_matches >= 2:
             specs.append(StageSpec("consolation", next_power_of_two(first_round_matches).bit_length() - 1, N_("Consolation draw"),
-                                   named_rounds=True))
+                                   named_rounds=True, knockout=True))
         return specs
 
     def check_stages(self, event: Event) -> list[Problem]:
