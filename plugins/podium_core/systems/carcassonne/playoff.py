@@ -32,9 +32,13 @@ def seed_labels(size: int, letters: tuple) -> list[str]:
 
 
 def first_round(size: int, groups: int) -> list[tuple[int, int]]:
-    """Round 1's pairs of seed numbers (1-based), in table order."""
+    """Round 1's pairs of seed numbers (1-based), in table order, the
+    better seed first (two groups where formats.md fixes the tables: the
+    A player first, as it writes them: A3-B2)."""
     order = standard_order(size)
-    pairs = [(order[2 * j], order[2 * j + 1]) for j in range(size // 2)]
+    pairs = [tuple(sorted((order[2 * j], order[2 * j + 1]))) for j in range(size // 2)]
+    if groups == 2 and (groups, size) in FIXED:
+        pairs = [(a, b) if a % 2 else (b, a) for a, b in pairs]
     tables = table_order(size, groups, 1)
     return [pairs[j] for j in tables]
 
