@@ -121,7 +121,7 @@ def test_playoff_pairs_follow_the_standard_bracket_and_formats_md_tables():
     assert first_round_labels(4, 2) == [("A1", "B2"), ("A2", "B1")]
     assert first_round_labels(16, 1) == [("1", "16"), ("8", "9"), ("4", "13"), ("5", "12"), ("2", "15"), ("7", "10"),
                                          ("3", "14"), ("6", "11")]
-    assert feeds(8, 1, 2) == [(1, 4), (2, 3)] and feeds(8, 2, 2) == [(1, 3), (4, 2)]
+    assert feeds(8, 1, 2) == [(1, 4), (2, 3)] and feeds(8, 2, 2) == [(1, 3), (2, 4)]
     assert feeds(16, 1, 2) == [(1, 2), (3, 4), (5, 6), (7, 8)]
 
 

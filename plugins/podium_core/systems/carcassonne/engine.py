@@ -536,9 +536,9 @@ class CarcassonneRun(Run):
 
     def _walkovers(self, rnd: Round, units: list):
         """A player listed ``withdrawn:`` in a playoff round loses the game
-        they are seated for there by walkover (open-events.md 1): no game,
-        the opponent goes on."""
-        withdrawn = set(self.attendance.withdrawn_in(rnd.stage, rnd.round))
+        they are seated for there, and any later one (a third-place game),
+        by walkover (open-events.md 1): no game, the opponent goes on."""
+        withdrawn = set(self.attendance.withdrawn_by(rnd.stage, rnd.round))
         for unit in units:
             gone = [pid for pid in unit.players if pid in withdrawn]
             if len(gone) == 1 and not unit.has_result:

@@ -58,6 +58,6 @@ def table_order(size: int, groups: int, number: int) -> list[int]:
 
 def feeds(size: int, groups: int, number: int) -> list[tuple[int, int]]:
     """For each game of round ``number`` (> 1), in table order, the tables
-    (1-based) of round ``number - 1`` whose winners it takes."""
+    (1-based) of round ``number - 1`` whose winners it takes, in table order."""
     before = {position: table for table, position in enumerate(table_order(size, groups, number - 1), 1)}
-    return [(before[2 * j], before[2 * j + 1]) for j in table_order(size, groups, number)]
+    return [tuple(sorted((before[2 * j], before[2 * j + 1]))) for j in table_order(size, groups, number)]
