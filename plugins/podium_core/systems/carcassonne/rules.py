@@ -22,8 +22,18 @@ def rules_facts(fmt) -> list[tuple]:
     else:
         games = N_("Two players per game. A win counts 1 and a draw ½ in the Swiss stage. A player who runs out of "
                    "clock time loses and counts 0 points; the opponent's score stands.")
+    if fmt.match_games > 1:
+        games = Text("%(games)s %(match)s", games=Text(games), match=Text(
+            "Each pairing is a match of best of %(count)s games, won by the player who wins more of them (a drawn game "
+            "counts ½ to each); wins count matches, games won and game difference count games, score difference and "
+            "points add up the games' scores.", count=fmt.match_games))
     groups, limit, rounds = o["groups"], o["group_limit"], o.get("swiss_rounds")
-    if groups == "auto" and rounds is None and limit == ONE_GROUP_LIMIT:
+    if fmt.round_robin:
+        grouping = (Text("One group; %(rounds)s rounds.", rounds=rounds) if groups == 1 and rounds else
+                    N_("One group.") if groups == 1 else
+                    Text("%(count)s groups, every game inside its group. %(split)s", count=groups if groups != "auto" else 2,
+                         split=Text(SPLIT)))
+    elif groups == "auto" and rounds is None and limit == ONE_GROUP_LIMIT:
         grouping = Text("Up to %(limit)s players (a reserve not counted) play one group of %(rounds)s Swiss "
                         "rounds; more players are split into groups A and B of %(group_rounds)s rounds each. Players with "
                         "last year's place go to A, B, A, B in that order; the others are drawn (purpose groups) into the "
@@ -38,22 +48,44 @@ def rules_facts(fmt) -> list[tuple]:
                    "groups would be odd, the last player drawn changes group.")
         if groups == 2:
             grouping = Text("Two groups, A and B, of %(rounds)s Swiss rounds each. %(split)s", rounds=two, split=Text(split))
+        elif groups != "auto":
+            grouping = Text("%(count)s groups of %(rounds)s Swiss rounds each, every game inside its group. %(split)s",
+                            count=groups, rounds=two, split=Text(SPLIT))
         else:
             grouping = Text("Up to %(limit)s players (a reserve not counted) play one group of %(rounds)s Swiss "
                             "rounds; more players are split into groups A and B of %(group_rounds)s rounds each. %(split)s",
                             limit=limit, rounds=one, group_rounds=two, split=Text(split))
-    if fmt.byes:
+    if fmt.byes and o["bye_result"] == "win":
         odd = (N_("Bye"), N_("In an odd field one player sits out each round and scores a win with score 0 and difference 0: "
                              "in round 1 the last player of the draw, later the lowest-ranked player who has not had a bye. "
                              "For Buchholz-type criteria a bye counts as one opponent with 0 wins; Sonneborn-Berger gets 0 from it."))
+    elif fmt.byes:
+        counts = {"half": N_("counts ½ with score 0 and difference 0, and as one opponent with 0 wins for Buchholz-type "
+                             "criteria"),
+                  "loss": N_("counts as a loss with score 0 and difference 0, and as one opponent with 0 wins for "
+                             "Buchholz-type criteria"),
+                  "nothing": N_("is a rest: it counts nothing towards any criterion and is no opponent")}[o["bye_result"]]
+        odd = (N_("Bye"), Text("In an odd field one player sits out each round: in round 1 the last player of the draw, later "
+                               "the lowest-ranked player who has not had a bye (a round robin: the Berger tables' rest). "
+                               "A bye %(counts)s.", counts=Text(counts)))
     else:
-        odd = (N_("Reserve"), N_("An odd field is completed by one reserve player of the organisers, who plays every Swiss round "
-                                 "and counts for the opponents' Buchholz but takes no playoff or classification place."))
+        odd = (N_("Reserve"), N_("An odd field is completed by one reserve player of the organisers, who plays in every Swiss "
+                                 "round whose field is odd, counts for the opponents' Buchholz and takes no playoff or "
+                                 "classification place."))
+    if fmt.round_robin:
+        pairing = (N_("Round robin"), Text(
+            "Every player meets every other player of their group %(times)s, by the Berger tables (FIDE C.05 Annex 1) over "
+            "the group's players numbered in the order of the draw (purpose swiss/1), or by seed when every player has "
+            "one; in an odd group one player rests each round (the round's bye). A game against a player who is not "
+            "seated that round is not played.", times=Text(N_("once")) if fmt.cycles == 1 else
+            Text(N_("twice, who starts swapped in the second cycle")))) 
+    else:
+        pairing = None
     facts = [
         (N_("Games"), games),
         (N_("Groups"), grouping),
         odd,
-        (N_("Swiss pairing"), Text("Round 1: verifiable draw (purpose swiss/1), consecutive pairs, the earlier-drawn player "
+        pairing or (N_("Swiss pairing"), Text("Round 1: verifiable draw (purpose swiss/1), consecutive pairs, the earlier-drawn player "
                                    "starts. Later rounds: the highest-ranked unpaired player meets the highest-ranked unpaired "
                                    "player allowed, backtracking when the rest could not be paired; the higher-ranked player "
                                    "starts. %(rematch)s", rematch=rematch)),
@@ -81,12 +113,28 @@ def rules_facts(fmt) -> list[tuple]:
     two_groups = ", ".join(f"{a}-{b}" for a, b in first_round_labels(fmt.playoff_size, 2))
     later = [_as_text(fmt.round_title(number)) for number in range(2, fmt.playoff_rounds + 1)]
     third = N_(" and a game for third place") if fmt.third_place else ""
-    facts.append((N_("Playoff"), Text("The best %(size)s: %(first)s (two groups: %(two)s)%(later)s%(third)s. The higher Swiss "
-                                      "rank starts. %(draw)s", size=fmt.playoff_size, first=first_round, two=two_groups,
-                                      later=Text(", then %(rounds)s", rounds=_joined(later)) if later else "",
-                                      third=Text(third) if third else "", draw=_draw_rule(fmt))))
+    later = Text(", then %(rounds)s", rounds=_joined(later)) if later else ""
+    third = Text(third) if third else ""
+    if groups in ("auto", 1, 2) and fmt.playoff_size <= 8:
+        playoff = Text("The best %(size)s: %(first)s (two groups: %(two)s)%(later)s%(third)s. The higher Swiss rank starts. "
+                       "%(draw)s", size=fmt.playoff_size, first=first_round, two=two_groups, later=later, third=third,
+                       draw=_draw_rule(fmt))
+    else:
+        count = 2 if groups == "auto" else groups
+        playoff = Text("The best %(size)s still in the event, each group sending as many (seeded: the group winners in "
+                       "group order, then the seconds, and so on), in a bracket of standard order: %(first)s%(later)s"
+                       "%(third)s. The higher Swiss rank starts. %(draw)s", size=fmt.playoff_size,
+                       first=", ".join(f"{a}-{b}" for a, b in first_round_labels(fmt.playoff_size, count)),
+                       later=later, third=third, draw=_draw_rule(fmt))
+    facts.append((N_("Playoff"), playoff))
     facts.append((N_("Classification"), classification_rule(fmt)))
     return facts
+
+
+SPLIT = N_("A player may carry group: (the organisers' split); players with last year's place go to the groups in turn, "
+           "A, B, C, ...; the others are drawn (purpose groups) into the smallest group, the first in letter order when "
+           "equal. Of two odd groups, the one whose player was drawn last gives that player to the other. A late entrant "
+           "joins the smallest group.")
 
 
 def _default_playoff(fmt) -> bool:
