@@ -195,6 +195,11 @@ def ranking_option(default: tuple) -> Option:
 
 ABSENCES = ("nothing", "loss", "half")
 
+# What a round a player missed counts, as a round page says it beside the absent players.
+ABSENCE_WORDS = {"nothing": N_("not seated; the round counts nothing for them."),
+                 "loss": N_("not seated; the round counts as a loss."),
+                 "half": N_("not seated; the round counts ½.")}
+
 
 def absence_option(why: str = "") -> Option:
     """The option ``absence`` (open-events.md 1): what a round a player

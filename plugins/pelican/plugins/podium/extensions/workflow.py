@@ -180,7 +180,8 @@ def bye_players(ev, rnd) -> list:
 
 
 def absent_players(ev, rnd) -> list:
-    ids = rnd.extra.get("absent") or ()
+    """The round's absent players (:attr:`..views.RoundView.field`), by name."""
+    ids = rnd.field.get("absent") or ()
     return sorted((ev.people[pid] for pid in ids if pid in ev.people), key=lambda p: p.sort)
 
 
