@@ -30,7 +30,7 @@ from podium_core.collation import collation_key
 from podium_core.draw import key as draw_key
 from podium_core.draw import verify_command
 from podium_core.export import event_document
-from podium_core.systems.options import ABSENCE_WORDS
+from podium_core.systems.options import ABSENCE_WORDS, BYE_WORDS
 from podium_core.text import N_, Text
 from . import extensions
 from . import facts as facts_module
@@ -540,6 +540,7 @@ class EventView(Dated):
     description: str = ""  # name, dates, venue, format and state as plain text (.headings)
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
     absence_note: str = ""  # what a round missed counts, beside a round's absent players (a msgid)
+    bye_note: str = ""  # what a bye counts (``bye_result``), beside the player who has it (a msgid)
 
     @cached_property
     def document(self) -> dict:
@@ -781,7 +782,8 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
     view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
                      event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
                      classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes,
-                     absence_note=ABSENCE_WORDS.get(fmt.options.get("absence", "nothing"), ""))
+                     absence_note=ABSENCE_WORDS.get(fmt.options.get("absence", "nothing"), ""),
+                     bye_note=BYE_WORDS[fmt.options.get("bye_result", "win")])
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)
