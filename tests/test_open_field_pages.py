@@ -99,3 +99,25 @@ def test_baska_unplayed_table_counts_nothing(tmp_path, capsys):
     site = build(results, tmp_path / "out")
     assert "not played (a player fell ill)" in read(site, "gp/grand-prix-1/index.html")
     assert "not played (a player fell ill)" in read(site, f"gp/players/{second[0]}/index.html")
+
+
+def test_a_tantrix_withdrawal_is_a_walkover(tmp_path, capsys):
+    """A player in withdrawn: of a knockout round loses the match they are drawn in, with no games; event.json says
+    "walkover" and the winner; the round page, the match page and the bracket say it."""
+    results = tmp_path / "results"
+    seeded = "".join(f"  - {{id: s{i}, name: Seed {i}, seed: {i}}}\n" for i in range(1, 9))
+    folder = write(results / "knock", {"event.yaml": f"name: Knock\nformat: tantrix-wc\nplayers:\n{seeded}",
+                                       "main-01.yaml": "stage: main\nround: 1\nwithdrawn: [s8]   # flight cancelled\n"})
+    assert main(["pair", str(folder), "--write"]) == 0
+    capsys.readouterr()
+    assert main(["export", str(folder)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    first = doc["rounds"][0]
+    assert first["withdrawn"] == ["s8"]
+    match = next(m for m in first["matches"] if "s8" in m["players"])
+    assert match["walkover"] == "s8" and match["winner"] == "s1" and match["games"] == []
+    assert all("walkover" not in m for m in first["matches"] if m is not match)
+    site = build(results, tmp_path / "out")
+    assert "walkover: Seed 8 withdrew" in read(site, "knock/main-1/index.html")
+    assert re.search(r"Seed 8</a></bdi> <span class=\"badge walkover\">walkover</span>", read(site, "knock/bracket/index.html"))
+    assert "withdrew before: Main draw, round 1" in read(site, "knock/players/s8/index.html")
