@@ -5,7 +5,8 @@
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
-    podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
+    podium withdraw RESULTS/<slug> PLAYER      a withdrawal (--absent: one absence), and the round re-seated
+    podium join RESULTS/<slug> ID --name NAME  a late entrant, from the next unplayed round, re-seated
     podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
     podium status RESULTS/<slug>               where the event stands and what to do next
     podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml

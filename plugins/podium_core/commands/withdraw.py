@@ -79,6 +79,9 @@ def _target(outcome, pid: str, number: int | None) -> tuple[str, int, dict | Non
         if number < next_number and stage not in knockouts:
             raise FieldError(f"{round_word(stage, number)} has been played or is being played: the next unplayed "
                              f"round is {round_word(stage, next_number)}")
+        if number > next_number and not any((r.stage, r.round) == (stage, number) for r in outcome.event.rounds):
+            raise FieldError(f"{round_word(stage, number)} has no file yet and comes after {round_word(stage, next_number)}: "
+                             f"record it now in {round_word(stage, next_number)}, or once {round_word(stage, number)} is next")
         next_number, header = number, None
     return stage, next_number, header, stage in knockouts
 
