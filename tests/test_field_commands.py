@@ -128,3 +128,23 @@ def test_carcassonne_withdraw_and_join_reseat_the_swiss_round(tmp_path, capsys):
     assert main(["validate", str(folder)]) == 0
     assert run(capsys, "join", str(folder), "late", "--name", "Late Comer")[0] == 0
     assert "late" in sum(seated(path), []) and main(["validate", str(folder)]) == 0
+
+
+@pytest.mark.parametrize("fmt, kinds", [
+    ("catan-lv-2016", {"absent", "withdrawn", "joins"}),
+    ("baska-gp", {"absent", "withdrawn", "joins"}),
+    ("tantrix-wc", {"withdrawn"}),
+])
+def test_simulate_open_field_plays_absences_withdrawals_and_late_entries(tmp_path, capsys, fmt, kinds):
+    from podium_core.export import event_document
+
+    folder = tmp_path / "results" / "cup"
+    assert main(["simulate", str(folder), "--format", fmt, "--players", "17", "--open-field"]) == 0
+    assert main(["validate", str(folder)]) == 0
+    doc = event_document(evaluate_one(folder))
+    found = {kind for rnd in doc["rounds"] for kind in ("absent", "withdrawn", "joins") if rnd.get(kind)}
+    assert found == kinds and doc["finished"]
+    if "joins" in kinds:
+        assert [p["joins"] for p in doc["players"] if "joins" in p] == [2]
+    if fmt == "tantrix-wc":
+        assert sum("walkover" in m for rnd in doc["rounds"] for m in rnd["matches"]) == 1
