@@ -28,10 +28,8 @@ from podium_core import workers
 from podium_core.export import dumps
 from . import extensions, i18n, output, paging, progress, summary, template_bytecode
 from .cache import sha256
+from .output import DATA, PAGE
 from .views import event_view
-
-PAGE, DATA = "page", "data"  # how a file of an event reaches the output: Pelican's writer, or Podium's own write
-
 
 class EventOutput:
     """The events' files of one build (``build``: the generator, with its events,

@@ -19,7 +19,7 @@ from pelican import signals
 
 from . import cache_keys, extensions, i18n, output, paging, static, translations
 from .cache import sha256
-from .event_output import DATA, PAGE
+from .output import DATA, PAGE
 from .setting_values import setting_number
 from .summary import most_recent_first
 
