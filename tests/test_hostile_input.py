@@ -343,3 +343,89 @@ def test_podium_new_refuses_a_field_it_cannot_list_in_one_line(tmp_path, capsys,
     captured = capsys.readouterr()
     assert captured.err == f"podium new: --players {players}: an event lists from 2 to 10000 players; nothing written\n"
     assert not (tmp_path / "results").exists()
+
+
+# -- what is read -----------------------------------------------------------------------------------
+
+
+def _outside_fifo(tmp_path: Path) -> Path:
+    """A FIFO outside the results folder: whatever opens it waits for a writer for ever."""
+    fifo = tmp_path / "outside.fifo"
+    os.mkfifo(fifo)
+    return fifo
+
+
+def test_the_build_opens_no_special_file_and_nothing_outside_the_results(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    results = results_with(tmp_path, CATAN)
+    folder = results / CATAN
+    outside = _outside_fifo(tmp_path)
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("id: evil\nname: Outside\nextends: catan-lt-route66\n", "utf-8")
+    (results / "formats").mkdir()
+    (results / "formats" / "evil.yaml").symlink_to(variant)
+    (folder / "qualifying-03.yaml").symlink_to(outside)
+    os.mkfifo(folder / "qualifying-04.yaml")
+    (folder / "qualifying-05.yaml").symlink_to("/dev/zero")
+    (folder / "notes.txt").symlink_to(outside)  # not a round file: hashed for the cache, so looked at too
+    done = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.build", "--output", str(tmp_path / "out"),
+                           "--settings", "pelicanconf.py", "--cache-path", str(tmp_path / "cache"), "--no-search-index"],
+                          cwd=root, env={**os.environ, "PODIUM_RESULTS": str(results), "PODIUM_JOBS": "1"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    outside_words = "the file is a link to something outside the results folder: only files inside it are read"
+    assert f"{results / 'formats' / 'evil.yaml'}:1: {outside_words}" in lines
+    assert f"{folder / 'qualifying-03.yaml'}:1: {outside_words}" in lines
+    assert f"{folder / 'qualifying-04.yaml'}:1: this is a FIFO (named pipe) and is not a regular file: only plain files are read" in lines
+    assert f"{folder / 'qualifying-05.yaml'}:1: {outside_words}" in lines
+    assert not any(str(variant) in line or "Outside" in line for line in lines)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_digest_for_the_cache_never_opens_a_special_file_or_follows_a_link_out(tmp_path):
+    from pelican.plugins.podium import cache_keys
+
+    results = results_with(tmp_path, CATAN)
+    folder = results / CATAN
+    (folder / "a.yaml").symlink_to(_outside_fifo(tmp_path))
+    os.mkfifo(folder / "b.yaml")
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, "utf-8")
+    (folder / "c.txt").symlink_to(secret)
+    before = cache_keys.folder_files(folder)
+    assert cache_keys.file_digest(str(folder / "a.yaml"), root=results).startswith("refused:the file is a link")
+    assert cache_keys.file_digest(str(folder / "b.yaml")).startswith("refused:this is a FIFO")
+    assert cache_keys.file_digest("/dev/zero").startswith("refused:this is a device")
+    secret.write_text(SECRET + "2", "utf-8")  # what lies outside changes nothing: it is never read
+    assert cache_keys.folder_files(folder) == before
+
+
+def test_pair_write_on_a_round_file_linking_out_reads_and_writes_nothing(tmp_path, capsys):
+    results = results_with(tmp_path, "carcassonne2-16-upcoming-r4-1000")
+    folder = results / "carcassonne2-16-upcoming-r4-1000"
+    outside = tmp_path / "swiss-04.yaml"
+    (folder / "swiss-04.yaml").rename(outside)
+    (folder / "swiss-04.yaml").symlink_to(outside)
+    before = outside.read_bytes()
+    assert cli.main(["pair", str(folder), "--write"]) == 1
+    err = capsys.readouterr().err
+    assert f"{folder / 'swiss-04.yaml'}:1: the file is a link to something outside the results folder" in err
+    assert (folder / "swiss-04.yaml").is_symlink() and outside.read_bytes() == before
+    with pytest.raises(Problems) as caught:
+        loader.read_text(folder / "swiss-04.yaml", folder.parent)
+    assert "outside the results folder" in str(caught.value)
+
+
+def test_validate_opens_no_special_file_among_the_content_pages(tmp_path, capsys):
+    results = results_with(tmp_path, CATAN)
+    pages = tmp_path / "content" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "rules.md").write_text("Title: Rules\nSlug: my-rules\n\nThe rules.\n", "utf-8")
+    os.mkfifo(pages / "waiting.md")
+    (pages / "outside.md").symlink_to(tmp_path / "results" / CATAN / "event.yaml")
+    edit(results / CATAN / "event.yaml", "\nplayers:", "\nrules: my-rules\nplayers:")
+    assert validate(results, capsys)[0] == 0

@@ -234,8 +234,8 @@ def _simulate(args) -> int:
                   zip(invent_players(len(entrants), args.language, folder.name), entrants)]
         write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
                                                                language=args.language))
-    if args.rounds is not None and args.rounds < 1:
-        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 1 or more; nothing written")
+    if args.rounds is not None and args.rounds < 0:
+        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 0 or more; nothing written")
     written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
     for path in written:
         print(f"written: {path}")

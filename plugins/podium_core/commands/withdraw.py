@@ -24,7 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..files import write_atomically
-from ..loader import load_file
+from ..loader import load_file, read_text
+from ..reading import results_of
 from ..nextround import NotReady, file_name, next_seating
 from ..pipeline import evaluate_one
 from ..roundedit import field_line, set_field
@@ -117,7 +118,7 @@ def _record(path: Path, header: dict, field: str, player: str, reason: str | Non
     if not path.exists():
         write_atomically(path, round_text(header).rstrip("\n") + "\n" + field_line(field, [player]).rstrip("\n") + comment + "\n")
         return
-    doc, problems = load_file(path)
+    doc, problems = load_file(path, results_of(path))
     data = doc.data if doc is not None and not problems else None
     if not isinstance(data, dict):
         raise WithdrawError(f"{path} cannot be read: run podium validate {path}")
@@ -128,7 +129,7 @@ def _record(path: Path, header: dict, field: str, player: str, reason: str | Non
     names = list(data.get(field) or [])
     if player in names:
         raise WithdrawError(f"{player} is listed in {field} of {path} already")
-    text = path.read_text("utf-8")
+    text = read_text(path, results_of(path))
     line = field_line(field, names + [player])
     if comment:
         line = line.rstrip("\n") + comment + "\n"
