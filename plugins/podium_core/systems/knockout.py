@@ -29,6 +29,18 @@ def standard_order(size: int) -> list[int]:
     return order
 
 
+def walkover(players, withdrawn) -> tuple[str | None, str] | None:
+    """A knockout game or match decided by a withdrawal (open-events.md 1):
+    a player of ``players`` listed in the round file's ``withdrawn:`` loses it
+    by walkover, with no games.  Returns (winner, the withdrawn player), the
+    winner None when both withdrew; None when neither did."""
+    gone = [pid for pid in players if pid in withdrawn]
+    if not gone:
+        return None
+    staying = [pid for pid in players if pid not in withdrawn]
+    return (staying[0] if staying else None), gone[0]
+
+
 def round_name(places: int) -> str:
     """What a round with ``places`` players is called (a code: event data and page logic use it)."""
     return {2: "final", 4: "semifinal", 8: "quarterfinal"}.get(places, f"round of {places}")

@@ -206,6 +206,15 @@ def ranking_option(default: tuple) -> Option:
 
 ABSENCES = ("nothing", "loss", "half")
 
+# What a bye counts under ``bye_result`` (open-events.md 2), as pages say it beside the player who has it.
+BYE_WORDS = {"win": N_("counts as a win (score 0)"), "half": N_("counts ½ (score 0)"),
+             "loss": N_("counts as a loss (score 0)"), "nothing": N_("a rest: counts nothing")}
+
+# What a round a player missed counts, as a round page says it beside the absent players.
+ABSENCE_WORDS = {"nothing": N_("not seated; the round counts nothing for them."),
+                 "loss": N_("not seated; the round counts as a loss."),
+                 "half": N_("not seated; the round counts ½.")}
+
 
 def absence_option(why: str = "") -> Option:
     """The option ``absence`` (open-events.md 1): what a round a player

@@ -74,8 +74,6 @@ class Carcassonne(System):
     PLAYER_HINTS = ("    # reserve: true        # the organisers' reserve player, for an odd field (odd_field: reserve)\n"
                     "    # previous_place: 1    # last year's place (two groups: the split)\n"
                     "    # group: A             # two groups: the organisers' own split")
-    WITHDRAWAL = ("{id} has no withdrawal in its rules: seat the round without the player by hand, "
-                  "with manual: \"reason\" in its file")
 
     @property
     def avoid_rematch(self) -> str:
