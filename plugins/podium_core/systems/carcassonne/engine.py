@@ -272,18 +272,18 @@ class CarcassonneRun(Run):
     def _round_fields(self, number: int) -> tuple[dict, dict, list]:
         """The players of each group seated in Swiss round ``number``, in
         event order, with the reserve where it completes an odd group; the
-        groups where a bye falls (``odd_field: bye``); and the groups left
-        odd with nobody to complete them."""
+        group where a bye falls (``odd_field: bye``, or an odd group the
+        reserve cannot complete: there is none, it is absent, or it
+        completes another group); and the groups left odd beyond that (a
+        round has at most one bye)."""
         seated = set(self.attendance.seated("swiss", number))
         fields = {g: [pid for pid in ids if pid in seated and pid not in self.reserves] for g, ids in self.groups.items()}
         odd = [g for g, ids in fields.items() if len(ids) % 2]
-        if self.fmt.byes:
-            return fields, odd[:1], odd[1:]
         reserve = next((pid for pid in self.reserves if pid in seated), None)
-        if odd and reserve is not None:
+        if odd and reserve is not None and not self.fmt.byes:
             fields[odd[0]].append(reserve)
             odd = odd[1:]
-        return fields, [], odd
+        return fields, odd[:1], odd[1:]
 
     def _swiss(self, rnd: Round, position: int):
         number = rnd.round
@@ -298,8 +298,7 @@ class CarcassonneRun(Run):
             expected, orders, byes, impossible, unfilled, seating = self._swiss_seating(number)
         if unfilled and not (rnd.listed and rnd.manual):
             names = " and ".join(f"group {g}" for g in unfilled) if unfilled != [None] else "the field"
-            fix = ("a round has at most one bye" if self.fmt.byes else
-                   "there is no reserve player to complete it (add a player with reserve: true)")
+            fix = "a round has at most one bye"
             self.problems.append(Problem(rnd.where.path, rnd.where.line("round"),
                                          f"Swiss round {number}: {names} has an odd number of players seated and {fix}: "
                                          f"record the seating with manual: \"reason\""))
@@ -334,13 +333,13 @@ class CarcassonneRun(Run):
         if len(self.groups) > 1:
             outcome.extra["group_tables"] = {g: [u.table for u in outcome.units if u.group == g] for g in self.groups}
         for unit in outcome.units:
-            if unit.has_result:
+            if unit.played:
                 unit.points = swiss_points(unit)
         if outcome.status != "complete":
             return
         opponents = {}
         for unit in outcome.units:
-            if not unit.has_result:
+            if not unit.played:
                 continue  # not played: no opponent met
             add_game(self.ledger, unit, number)
             a, b = unit.players
@@ -439,11 +438,10 @@ class CarcassonneRun(Run):
         """A listed round's ``bye:`` must be the rules' (a manual round may name anyone)."""
         where = rnd.where
         if rnd.manual:
-            if rnd.bye is not None and not (self.fmt.byes or self.fmt.round_robin):
-                self.problems.append(Problem(where.path, where.line("bye"), "bye: is only for a format with odd_field: bye"))
             return rnd.bye
         if expected is None and rnd.bye is not None:
-            why = "the field is even" if self.fmt.byes or self.fmt.round_robin else "this format has no byes (odd_field: reserve)"
+            why = ("the field is even" if self.fmt.byes or self.fmt.round_robin else
+                   "the field is even or the reserve completes it (odd_field: reserve)")
             self.problems.append(Problem(where.path, where.line("bye"), f"bye: {rnd.bye}, but {why}"))
         elif expected is not None and rnd.bye is None:
             self.problems.append(Problem(where.path, where.line("games"), f"the rules give {expected} the bye this round: add bye: {expected}"))
@@ -513,7 +511,7 @@ class CarcassonneRun(Run):
                      for i, (players, group, place) in enumerate(expected)]
         if rnd.stage == "playoff":
             self._walkovers(rnd, units)
-        status = round_status([u.done for u in units])
+        status = round_status([u.has_result for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "games", status, units, seating, source=rnd, title=title)
         self.out.rounds.append(outcome)
         if status != "complete":
@@ -580,7 +578,7 @@ class CarcassonneRun(Run):
             return
         if rnd.listed:
             for unit in outcome.units:
-                if not unit.done:
+                if not unit.has_result:
                     game = unit.source
                     self.problems.append(Problem(game.where.path, game.where.line(),
                                                  f"table {unit.table} has no score, but {later.stage} round {later.round} "
@@ -597,11 +595,11 @@ class CarcassonneRun(Run):
             for game in rnd.games:
                 unit, _ = read_game(game, self._group_of_game(game.players) if rnd.stage == "swiss" else None,
                                     declared=self.fmt.declared, match_games=self.fmt.match_games)
-                if unit.has_result and rnd.stage == "swiss":
+                if unit.played and rnd.stage == "swiss":
                     unit.points = swiss_points(unit)
                 units.append(unit)
         seating = Seating("manual", manual=rnd.manual) if rnd.manual else Seating("draw" if rnd.round == 1 and rnd.stage == "swiss" else "pairing" if rnd.stage == "swiss" else "bracket")
-        status = round_status([u.done for u in units])
+        status = round_status([u.has_result for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "games", status, units, seating, source=rnd, title=title,
                                waiting=None if rnd.listed else self.waiting, bye=rnd.bye)
         self.out.rounds.append(outcome)
@@ -670,7 +668,7 @@ class CarcassonneRun(Run):
         for unit in outcome.units:
             unit.title = self.fmt.game_title(number, unit.table, unit.place)
             unit.seeds = tuple(self.seeds[p].label if p in self.seeds else "" for p in unit.players)
-            if unit.has_result and unit.winner is None:
+            if unit.played and unit.winner is None:
                 self._decide_playoff(unit, rnd)
         outcome.extra["bracket"] = self._bracket_round(number)
         if number == self.playoff_rounds and outcome.status == "complete":
@@ -885,6 +883,8 @@ class CarcassonneRun(Run):
                         "points": None if unit.points is None else json_number(unit.points[i]),
                         "forfeit": unit.forfeit == pid,
                     }
+                    if unit.unplayed is not None:
+                        by_player[pid][outcome.round]["unplayed"] = unit.unplayed
         groups = []
         for group, ids in self.groups.items():
             rows = self.ranking.get(group)

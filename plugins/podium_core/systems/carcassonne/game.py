@@ -63,13 +63,14 @@ class CarcassonneGame:
     source: Game | None = field(default=None, repr=False)
 
     @property
-    def has_result(self) -> bool:
-        return self.score is not None or self.walkover is not None
+    def played(self) -> bool:
+        """Whether the game was played and its scores are in."""
+        return self.score is not None
 
     @property
-    def done(self) -> bool:
-        """Whether nothing more is to be recorded: a result, or not played."""
-        return self.has_result or self.unplayed is not None
+    def has_result(self) -> bool:
+        """Whether nothing more is to be recorded: its scores, a walkover, or the reason it was not played."""
+        return self.score is not None or self.walkover is not None or self.unplayed is not None
 
     @property
     def loser(self) -> str | None:
@@ -297,7 +298,7 @@ def add_game(ledger: Ledger, unit: CarcassonneGame, number: int) -> None:
     opponent, counted scores (a match: summed over its games), and a match's
     games won and lost (a drawn game ½ each).  A game not played enters
     nothing."""
-    if not unit.has_result:
+    if not unit.played:
         return
     for i, pid in enumerate(unit.players):
         won = unit.game_wins[i] if unit.game_wins else 0

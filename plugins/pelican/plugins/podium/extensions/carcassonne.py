@@ -65,6 +65,9 @@ class GameUnit(UnitView):
     title: object = ""  # a playoff game's name ("Semifinal 2", "Final")
     forfeit: PlayerView | None = None
     timed: bool = False  # clock times recorded
+    walkover: PlayerView | None = None  # the playoff player who withdrew: the game was not played
+    games: list = field(default_factory=list)  # a match's games: (first's score, second's, counted pair, winner index)
+    best_of: int = 1
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):
@@ -107,7 +110,19 @@ def unit_view(fmt, kind, unit, people, lang="en"):
         source=unit, special=fmt.name,
         sides=sides, group=unit.group, place=unit.place, draw=unit.draw, decided_by=unit.decided_by,
         tiebreak=_tiebreak(fmt, unit.decided_by), title=unit.title or "",
-        forfeit=people.get(unit.forfeit) if unit.forfeit else None, timed=unit.time is not None)
+        forfeit=people.get(unit.forfeit) if unit.forfeit else None, timed=unit.time is not None,
+        walkover=people.get(unit.walkover) if unit.walkover else None,
+        games=[game_text(g, unit.players) for g in unit.games], best_of=unit.match)
+
+
+def game_text(game, players) -> str:
+    """One game of a match as its scores, the first player's first: "120–95";
+    a forfeiting player's counted 0 follows in brackets."""
+    parts = []
+    for i in (0, 1):
+        recorded, counted = game.score[i], game.counted[i]
+        parts.append(f"{recorded}" if recorded == counted else f"{recorded} ({counted})")
+    return "–".join(parts)
 
 
 # -- the crosstable ---------------------------------------------------------------------
@@ -127,10 +142,13 @@ class CrossCell:
     opponent_forfeit: bool = False
     started: bool = False
     url: str = ""  # the game on its round page
+    unplayed: str | None = None  # why the game was never played
 
     @property
     def kind(self) -> str:
-        """The cell's class: its result in lower case, "pending" before one."""
+        """The cell's class: its result in lower case, "pending" before one, "unplayed" for a game never played."""
+        if self.unplayed is not None:
+            return "unplayed"
         return self.result.lower() if self.result else "pending"
 
 
@@ -223,7 +241,7 @@ def crosstable_view(ev) -> CrossTable | None:
                     forfeit=bool(game["forfeit"]),
                     opponent_forfeit=bool(theirs and theirs["forfeit"]),
                     started=bool(game["started"]),
-                    url=round_view.unit_href(game["table"]) if round_view else ""))
+                    url=round_view.unit_href(game["table"]) if round_view else "", unplayed=game.get("unplayed")))
             row = by_player.get(pid)
             rows.append(CrossRow(row.rank if row else None, person, cells, list(row.cells) if row else [],
                                  reserve=person.reserve, by_lot=bool(row and row.by_lot)))
