@@ -2,7 +2,8 @@
 
 A unit has a result as soon as anything of the game is recorded: a table
 its points (``seats: {id: points}``), deals or a winner; a two-player game
-a score or a forfeit; a Tantrix match a game, a resignation or a status
+a score, a forfeit or the games of a match; any unit the reason it was not
+played (``unplayed:``); a Tantrix match a game, a resignation or a status
 other than ``NORMAL``.  A round file with units and none of that is only a
 seating: ``podium pair --write`` may replace it with the one the rules give
 now (after a withdrawal, an absence, a corrected result), unless it says
@@ -31,10 +32,12 @@ def unit_has_result(key: str, unit) -> bool:
     """Whether anything of the unit's game is recorded (see the module's text)."""
     if not isinstance(unit, dict):
         return False
+    if "unplayed" in unit:
+        return True
     if key == "tables":
         return isinstance(unit.get("seats"), dict) or "deals" in unit or "winner" in unit
     if key == "games":
-        return "score" in unit or "forfeit" in unit
+        return "score" in unit or "forfeit" in unit or bool(unit.get("games"))
     return bool(unit.get("games")) or "resigned" in unit or unit.get("status", "NORMAL") != "NORMAL"
 
 

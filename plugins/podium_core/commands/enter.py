@@ -275,7 +275,7 @@ def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
 
 
 _ORDER = {"tables": ("table", "seats", "winner", "deals", "note"),
-          "games": ("table", "players", "score", "forfeit", "winner", "time", "place", "note"),
+          "games": ("table", "players", "score", "games", "forfeit", "winner", "time", "place", "note"),
           "matches": ("match", "players", "games", "status", "resigned", "when", "note")}
 
 

@@ -93,6 +93,15 @@ class Carcassonne(System):
         return int(self.options.get("match_games") or 1)
 
     @property
+    def enters_games(self) -> bool:
+        """``podium enter`` takes a match of several games game by game."""
+        return self.match_games > 1
+
+    def parse_entry(self, line: str, players: list) -> dict:
+        """One game (:func:`.entry.parse`), or one game of a match (:func:`.entry.parse_game`)."""
+        return entry.parse_game(line, players) if self.match_games > 1 else entry.parse(line, players)
+
+    @property
     def playoff_size(self) -> int:
         return int(self.options["playoff_size"])
 

@@ -511,7 +511,7 @@ class CarcassonneRun(Run):
                      for i, (players, group, place) in enumerate(expected)]
         if rnd.stage == "playoff":
             self._walkovers(rnd, units)
-        status = round_status([u.has_result for u in units])
+        status = round_status([u.has_result for u in units]) if rnd.listed else "upcoming"
         outcome = RoundOutcome(rnd.stage, rnd.round, "games", status, units, seating, source=rnd, title=title)
         self.out.rounds.append(outcome)
         if status != "complete":

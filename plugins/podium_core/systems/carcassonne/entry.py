@@ -1,4 +1,5 @@
-"""``podium enter`` for Carcassonne: one line per game."""
+"""``podium enter`` for Carcassonne: one line per game; a match of several
+games (``match_games``) game by game, one line each, until it is decided."""
 
 from __future__ import annotations
 
@@ -12,10 +13,26 @@ _EQUAL = {"declared": ", and winner <id> if the scores are equal",
           "draw": ""}
 
 
-def prompt(fmt, stage: str) -> str:
-    """The two scores; the hint names what decides equal scores in ``stage``
-    (the engine's ``equal_scores``): clock times or a declared winner."""
-    return f"  the two scores (then the id of a player who ran out of clock time{_EQUAL[fmt.equal_scores(stage)]}): "
+def prompt(fmt, *where) -> str:
+    """The two scores; the hint names what decides equal scores in the
+    stage (the engine's ``equal_scores``): clock times or a declared winner.
+    A match's game (``where``: its number and the players) asks for that
+    game's two scores."""
+    if fmt.match_games > 1:
+        number, players = where
+        declared = ", and winner <id> if the scores are equal" if fmt.declared else ""
+        return (f"  game {number} of best of {fmt.match_games}: the two scores, {players[0]} first (then the id of a "
+                f"player who ran out of clock time{declared}): ")
+    return f"  the two scores (then the id of a player who ran out of clock time{_EQUAL[fmt.equal_scores(where[0])]}): "
+
+
+def parse_game(line: str, players: list) -> dict:
+    """One game of a match as the file writes it: ``{score: [a, b]}``, with
+    ``forfeit`` and ``winner`` when typed (clock times belong to the pairing)."""
+    fields = parse(line, players)
+    if fields["time"]:
+        raise EntryError("clock times are not recorded per game of a match")
+    return {name: value for name, value in fields.items() if value is not None and name != "time"}
 
 
 def parse(line: str, players: list) -> dict:
