@@ -298,7 +298,8 @@ def bracket_view(ev) -> BracketView | None:
             if g.get("players"):
                 for i, pid in enumerate(g["players"]):
                     side = Side(person(pid), seed=(g.get("seeds") or [""] * 2)[i] or seed_of.get(pid, ""),
-                                       winner=g.get("winner") == pid, loser=g.get("winner") is not None and g.get("winner") != pid)
+                                winner=g.get("winner") == pid, loser=g.get("winner") is not None and g.get("winner") != pid,
+                                walkover=g.get("walkover") == pid)
                     if unit is not None and i < len(unit.sides):
                         played = unit.sides[i]
                         side.score, side.counted, side.forfeit, side.time = played.score, played.counted, played.forfeit, played.time
