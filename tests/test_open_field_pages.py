@@ -121,3 +121,24 @@ def test_a_tantrix_withdrawal_is_a_walkover(tmp_path, capsys):
     assert "walkover: Seed 8 withdrew" in read(site, "knock/main-1/index.html")
     assert re.search(r"Seed 8</a></bdi> <span class=\"badge walkover\">walkover</span>", read(site, "knock/bracket/index.html"))
     assert "withdrew before: Main draw, round 1" in read(site, "knock/players/s8/index.html")
+
+
+def test_the_open_field_in_event_json_follows_its_schema(tmp_path, capsys):
+    from jsonschema import Draft202012Validator
+
+    from podium_core.export import event_document
+    from podium_core.pipeline import evaluate_one
+    from test_downloads import SCHEMA
+
+    validator = Draft202012Validator(json.loads(SCHEMA.read_text("utf-8")))
+    results, _tables = catan_event(tmp_path)
+    seeded = "".join(f"  - {{id: s{i}, name: Seed {i}, seed: {i}}}\n" for i in range(1, 5))
+    knock = write(results / "knock", {"event.yaml": f"name: Knock\nformat: tantrix-wc\nplayers:\n{seeded}",
+                                      "main-01.yaml": "stage: main\nround: 1\nwithdrawn: [s4]\n"})
+    assert main(["pair", str(knock), "--write"]) == 0
+    for folder in (results / "cup", knock):
+        document = json.loads(json.dumps(event_document(evaluate_one(folder))))
+        assert [error.message for error in validator.iter_errors(document)] == []
+    schema = json.loads(SCHEMA.read_text("utf-8"))["$defs"]
+    assert {"absent", "withdrawn", "joins", "bye"} <= set(schema["round"]["properties"])
+    assert "unplayed" in schema["table"]["properties"] and "walkover" in schema["match"]["properties"]
