@@ -111,3 +111,11 @@ def test_late_entry_is_refused_in_a_round_robin(tmp_path):
     with pytest.raises(Exception) as caught:
         evaluate_one(folder)
     assert "joins: 2: a round robin is drawn once for its whole field" in str(caught.value)
+
+
+def test_more_rounds_than_the_round_robin_has_are_refused(tmp_path):
+    players = [(f"p{i}", {}) for i in range(1, 5)]
+    folder = write(tmp_path / "rr", players, {"pairing": "round_robin", "playoff_size": 0, "swiss_rounds": 4})
+    with pytest.raises(Exception) as caught:
+        evaluate_one(folder)
+    assert "swiss_rounds: 4, but a round robin of these groups in 1 cycle has 3 rounds" in str(caught.value)

@@ -230,8 +230,9 @@ class Carcassonne(System):
 
     def score_sheet(self, stage: str, unit: dict, round_extra: dict) -> dict | None:
         """Clock times in the playoff (they decide a drawn game); the game a
-        last playoff round's table is for."""
-        return {"clock": stage == "playoff", "place": {1: "final", 3: "third"}.get(unit.get("place"), "")}
+        last playoff round's table is for; a match's games (``match_games``)."""
+        return {"clock": stage == "playoff", "place": {1: "final", 3: "third"}.get(unit.get("place"), ""),
+                "games": self.match_games if self.match_games > 1 else 0}
 
     # -- the organisers' commands ---------------------------------------------------------
 

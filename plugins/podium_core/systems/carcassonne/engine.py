@@ -57,6 +57,7 @@ from ...ranking import Standing, rank
 from ...seating import pairs
 from ...text import N_, Text
 from ..base import Run, compare_seating, round_status
+from ..knockout import walkover
 from ..manual_shape import manual_shape
 from .berger import cycle_rounds, round_robin
 from .game import CarcassonneGame, add_bye, add_game, clock_seconds, read_game, swiss_points, winner_problems
@@ -206,6 +207,11 @@ class CarcassonneRun(Run):
                                         f"the playoff takes {share} players from each group, but {name} only "
                                         f"{len(regular)} (a reserve not counted): a smaller playoff_size or fewer groups"))
         if self.fmt.round_robin:
+            most = self.fmt.cycles * max(cycle_rounds(len(ids)) for ids in self.groups.values())
+            if self.rounds > most:
+                problems.append(Problem(where.path, self._option_line("swiss_rounds"),
+                                        f"swiss_rounds: {self.rounds}, but a round robin of these groups in "
+                                        f"{self.fmt.cycles} cycle{'s' if self.fmt.cycles > 1 else ''} has {most} rounds"))
             if len(self.groups) > 1 and sum(len(ids) % 2 for ids in self.groups.values()) > 1:
                 odd = ", ".join(g for g, ids in self.groups.items() if len(ids) % 2)
                 problems.append(Problem(where.path, where.line("players"),
@@ -538,10 +544,13 @@ class CarcassonneRun(Run):
         by walkover (open-events.md 1): no game, the opponent goes on."""
         withdrawn = set(self.attendance.withdrawn_by(rnd.stage, rnd.round))
         for unit in units:
-            gone = [pid for pid in unit.players if pid in withdrawn]
-            if len(gone) == 1 and not unit.has_result:
-                unit.walkover, unit.winner, unit.decided_by = gone[0], unit.opponent(gone[0]), "walkover"
-            elif len(gone) == 2:
+            found = walkover(unit.players, withdrawn)
+            if found is None or unit.has_result:
+                continue
+            winner, gone = found
+            if winner is not None:
+                unit.walkover, unit.winner, unit.decided_by = gone, winner, "walkover"
+            else:
                 self.problems.append(Problem(rnd.where.path, rnd.where.line("withdrawn"),
                                              f"both players of table {unit.table} withdrew: nobody goes on from it; "
                                              "record what the organisers decided with manual: \"reason\""))
