@@ -174,10 +174,13 @@ def _validate_for_ci(target, report: str, content) -> int:
 
 
 def _print_notes(outcomes) -> None:
-    """One note per corrected round (podium_core.corrections): not a problem."""
+    """One note per current correction (podium_core.corrections): not a
+    problem.  A correction is current until a round seated from the corrected
+    results is played; older ones stay on the event's corrections page."""
     for outcome in outcomes:
         for correction in outcome.extra.get("corrections") or ():
-            print(correction.note())
+            if correction.current:
+                print(correction.note())
 
 
 def _export(args) -> int:
