@@ -45,14 +45,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder, and the rules pages its events name")
-    validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
+    validate.add_argument("results", nargs="?", help="a results folder, an event folder or one of its files "
+                                                    "(default: results, or the event folder you are in)")
     validate.add_argument("--format", default="text", choices=("text", "github", "gitlab"),
                           help="text: path:line: message (default); github: workflow commands; gitlab: code quality JSON")
     validate.add_argument("--content", metavar="FOLDER",
                           help="the site's content folder, whose pages/ hold the rules pages that events name "
                                "(rules: <slug>); default: the folder content beside the results folder")
     export = commands.add_parser("export", help="print an event's JSON document")
-    export.add_argument("event", help="an event folder, e.g. results/my-event")
+    export.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     modules = _command_modules()
     for module in modules.values():
         module.register(commands)
@@ -79,6 +80,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         if getattr(args, "event", None) is not None and args.command not in CREATING:
+            if args.command == "enter" and args.round is None and _round_file(args.event):
+                args.round = Path(args.event).name  # podium enter qualifying-02.yaml, in the event folder
+            args.given = args.event  # as the organiser gave it ("." when not at all): the commands said next use it
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
@@ -96,6 +100,12 @@ def main(argv=None) -> int:
         return 1
 
 
+def _round_file(path) -> bool:
+    """Whether ``path`` names a round file (a YAML file beside an event.yaml)."""
+    path = Path(path)
+    return path.is_file() and path.name != "event.yaml" and (path.parent / "event.yaml").is_file()
+
+
 def os_error_text(exc: OSError) -> str:
     """One line for an ``OSError``: what the system said, and the path."""
     what = exc.strerror or str(exc) or type(exc).__name__
@@ -105,6 +115,8 @@ def os_error_text(exc: OSError) -> str:
 def _validate(args) -> int:
     from .cli_paths import NotFound, locate
 
+    if args.results is None:
+        args.results = "." if Path("event.yaml").is_file() or not Path("results").is_dir() else "results"
     try:
         target = locate(args.results)
     except NotFound as exc:

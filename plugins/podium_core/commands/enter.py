@@ -56,7 +56,7 @@ class Stop(Exception):
 
 def register(commands) -> None:
     enter = commands.add_parser("enter", help="type in the results of a round, table by table")
-    enter.add_argument("event", help="an event folder, e.g. results/my-event")
+    enter.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     enter.add_argument("round", nargs="?", help="a round file (e.g. qualifying-02.yaml); default: the current round")
 
 
