@@ -324,21 +324,24 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
 
 
 def _differences(rnd: Round, expected: list[list[str]], what: str) -> list[Problem]:
-    """The first difference between the listed seating and the rules' (see compare_seating)."""
+    """The differences between the listed seating and the rules' (see
+    compare_seating): tables out of order (the first), else every table whose
+    players differ, every table too many and a missing one."""
     units = list(rnd.units)
     numbers = [getattr(u, "table", None) or getattr(u, "match", None) for u in units]
     for i, (unit, number) in enumerate(zip(units, numbers)):
         if number != i + 1:
             return [Problem(unit.where.path, unit.where.line(), f"{what}s must be numbered 1, 2, 3, ... in order; found {what} {number} in place {i + 1}")]
+    found = []
     for i, unit in enumerate(units):
         if i >= len(expected):
-            return [Problem(unit.where.path, unit.where.line(), f"the rules give {len(expected)} {what}s; {what} {i + 1} should not exist (or add manual: \"reason\")")]
-        if sorted(unit.players) != sorted(expected[i]):
+            found.append(Problem(unit.where.path, unit.where.line(), f"the rules give {len(expected)} {what}s; {what} {i + 1} should not exist (or add manual: \"reason\")"))
+        elif sorted(unit.players) != sorted(expected[i]):
             rule = ", ".join(expected[i])
-            return [Problem(unit.where.path, unit.where.line(), f"{what} {i + 1} differs from the rules, which seat: {rule} (or add manual: \"reason\")")]
+            found.append(Problem(unit.where.path, unit.where.line(), f"{what} {i + 1} differs from the rules, which seat: {rule} (or add manual: \"reason\")"))
     if len(units) < len(expected):
-        return [Problem(rnd.where.path, rnd.where.line(), f"the rules give {len(expected)} {what}s; the file lists {len(units)} (or add manual: \"reason\")")]
-    return []
+        found.append(Problem(rnd.where.path, rnd.where.line(), f"the rules give {len(expected)} {what}s; the file lists {len(units)} (or add manual: \"reason\")"))
+    return found
 
 
 def round_status(results_in: list[bool]) -> str:
