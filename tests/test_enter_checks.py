@@ -187,3 +187,16 @@ def test_each_hint_follows_the_format_and_stage(format_id, options, stage, offer
     prompt = get_format(format_id, options).entry_prompt(stage)
     assert offered in prompt
     assert not_offered is None or not_offered not in prompt
+
+
+def test_an_unknown_id_gets_did_you_mean_from_the_table_and_the_event():
+    from podium_core.suggest import did_you_mean
+    from types import SimpleNamespace as P
+
+    table = [P(id="inese-kalnina", name="Inese Kalniņa"), P(id="anna-berzina", name="Anna Bērziņa")]
+    event = table + [P(id="janis-ozols", name="Jānis Ozols"), P(id="inara-liepa", name="Ināra Liepa")]
+    assert did_you_mean("inese", table, event) == " (did you mean inese-kalnina?)"  # a prefix at the table
+    assert did_you_mean("anna", table, event) == " (did you mean anna-berzina?)"
+    assert did_you_mean("janis-ozol", table, event) == " (did you mean janis-ozols?)"  # from the event
+    assert did_you_mean("Ināra", (), event) == " (did you mean inara-liepa?)"  # the name typed
+    assert did_you_mean("zzz", table, event) == ""
