@@ -159,10 +159,11 @@ class System:
         or for one game of a match entered game by game."""
         return self.ENTRY.prompt(self, *where)
 
-    def parse_entry(self, line: str, players: list) -> dict:
+    def parse_entry(self, line: str, players: list, names: dict | None = None) -> dict:
         """The unit's new fields from one line typed at ``podium enter`` (its
-        form only: the engine judges the values), or :class:`EntryError`."""
-        return self.ENTRY.parse(line, players)
+        form only: the engine judges the values), or :class:`EntryError`;
+        ``names``: id -> name, for a player typed by name (:func:`pick_player`)."""
+        return self.ENTRY.parse(line, players, names or {})
 
     def simulated_units(self, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
         """Plausible results of the seated round ``rnd`` (``podium simulate``):
@@ -222,6 +223,26 @@ class System:
             elif spec.rounds is not None and rnd.round > spec.rounds:
                 problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{rnd.stage} has {spec.rounds} round(s) in {self.id}; there is no round {rnd.round}"))
         return problems
+
+
+def pick_player(word: str, players: list, names: dict) -> str:
+    """The player of a table (game, match) that ``word`` names, as typed at
+    ``podium enter``: a seat number (1 for the first seat), the id, or any
+    start of the id or the name that only one of them has (case does not
+    matter: ``inese`` for inese-kalnina).  A start several have is an
+    :class:`EntryError`; a word none has is returned as typed, for the
+    engine to refuse in the words ``podium validate`` uses."""
+    if word.isdigit() and 1 <= int(word) <= len(players):
+        return players[int(word) - 1]
+    if word in players:
+        return word
+    low = word.casefold()
+    found = [pid for pid in players if pid.casefold().startswith(low) or str(names.get(pid, "")).casefold().startswith(low)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise EntryError(f"'{word}' could be {' or '.join(found)}: type more of the id or name")
+    return word
 
 
 def whole_numbers(tokens, count: int, what: str) -> list[int]:
