@@ -63,7 +63,7 @@ from ..pipeline import evaluate_one
 from ..roundedit import field_line, set_field, set_units
 from ..corrections import result_text
 from ..seating_only import unit_key
-from ..systems.base import EntryError
+from ..systems.base import STALE, EntryError
 from ..systems.tantrix.entry import WAITING
 from .pair import write_seating
 
@@ -144,12 +144,12 @@ def _round_path(folder: Path, name: str | None, stdout, table: int | None = None
         raise EntryError(f"{name}: no such round file in {folder}")
     outcome = evaluate_one(folder)
     current = outcome.next_round()
-    if current is not None and current.source is not None and current.source.listed:
-        return Path(current.source.where.path)
-    if table is not None:
+    if table is not None and (current is None or current.status == "upcoming"):
         played = [rnd for rnd in outcome.rounds if rnd.source is not None and rnd.source.listed and rnd.status != "upcoming"]
         if played:
             return Path(played[-1].source.where.path)
+    if current is not None and current.source is not None and current.source.listed:
+        return Path(current.source.where.path)
     try:
         rnd, path, seated = next_seating(folder)
     except NotReady as exc:
@@ -319,7 +319,9 @@ class _Entry:
                 return written
 
     def _keep(self, number: int, fields: dict) -> None:
-        _keep(self.folder, self.path, number, fields, self.correction)
+        for name in _keep(self.folder, self.path, number, fields, self.correction):
+            self.say(f"  {name} was seated before this correction: podium pair --write seats it again "
+                     f"(and says which tables to announce)")
 
 
 def _about(label: str, message: str) -> str:
@@ -351,9 +353,11 @@ def _unit_data(path: Path, number: int) -> dict:
     raise EntryError(f"{path} has no {word} {number}")
 
 
-def _keep(folder: Path, path: Path, number: int, fields: dict, correction: str | None = None) -> None:
+def _keep(folder: Path, path: Path, number: int, fields: dict, correction: str | None = None) -> list[str]:
     """Check the unit with its new fields against the rules (with the
-    round's ``correction:`` reason, when given), then write the file."""
+    round's ``correction:`` reason, when given), then write the file.  A
+    correction may leave later unplayed rounds to seat again: their file
+    names are returned."""
     doc, problems = load_file(path, results_of(path))
     if doc is None or problems:
         raise EntryError(f"{path} cannot be read: run podium validate {path}")
@@ -373,15 +377,20 @@ def _keep(folder: Path, path: Path, number: int, fields: dict, correction: str |
     candidate = {**data, key: units}
     if correction:
         candidate["correction"] = correction
+    reseat = []
     try:
         evaluate_one(folder, pending={"path": path, "data": candidate})
     except Problems as exc:
-        mine = [str(p.message) for p in exc.problems if p.path == str(path)] or [str(p) for p in exc.problems]
-        raise EntryError("; ".join(dict.fromkeys(mine))) from None
+        reseat = sorted({Path(p.path).name for p in exc.problems if p.path != str(path) and STALE in p.message})
+        problems = [p for p in exc.problems if not (p.path != str(path) and STALE in p.message)]
+        if problems:
+            mine = [str(p.message) for p in problems if p.path == str(path)] or [str(p) for p in problems]
+            raise EntryError("; ".join(dict.fromkeys(mine))) from None
     text = set_units(read_text(path, results_of(path)), key, units)
     if correction:
         text = set_field(text, "correction", field_line("correction", correction))
     write_atomically(path, text)
+    return reseat
 
 
 _ORDER = {"tables": ("table", "seats", "winner", "deals", "note"),

@@ -323,6 +323,9 @@ class Run:
         self.attendance = self.out.attendance = Attendance(fmt, event)
 
 
+STALE = "it was seated before an earlier result was corrected"  # said of a round to seat again (podium_core.corrections)
+
+
 def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", groups: dict | None = None) -> list[Problem]:
     """Check a listed seating against the rules' (formats.md 0.6).
 
@@ -339,8 +342,7 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
         return manual_shape(rnd, [len(e) for e in expected], [pid for e in expected for pid in e], groups, what)
     found = _differences(rnd, expected, what)
     if found and rnd.stale:
-        found = [Problem(p.path, p.line, p.message + "; it was seated before an earlier result was corrected: "
-                         "podium pair --write seats it again") for p in found]
+        found = [Problem(p.path, p.line, f"{p.message}; {STALE}: podium pair --write seats it again") for p in found]
     return found
 
 
