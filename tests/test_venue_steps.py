@@ -314,3 +314,28 @@ def test_validate_and_the_rules_pages_from_inside_the_event_folder(tmp_path, mon
     monkeypatch.chdir(tmp_path)
     code, out, err = run(monkeypatch, capsys, "status")
     assert code == 1 and "the folder you are in is not an event folder" in err
+
+
+# -- the published files' modes -------------------------------------------------------------------
+
+@pytest.mark.parametrize("mask", [0o022, 0o002])
+def test_make_html_writes_the_site_with_the_umask_s_modes(tmp_path, capsys, monkeypatch, mask):
+    """A web server reading as another user, and rsync -a copies, see every
+    page: folders 0777 and files 0666 less the umask, also when the site is
+    built into the cache's copy and swapped in (tests/test_publish.py: make publish)."""
+    import os
+
+    from test_clean_failures import make_html, small_results
+
+    old = os.umask(mask)
+    try:
+        output = tmp_path / "output"
+        status, err = make_html(small_results(tmp_path), output, tmp_path / "cache", capsys, monkeypatch)
+        assert status == 0, err
+        status, err = make_html(small_results(tmp_path / "again"), output, tmp_path / "cache", capsys, monkeypatch)
+        assert status == 0, err  # the second build: into the cache's copy, swapped in
+    finally:
+        os.umask(old)
+    folders = {oct(p.stat().st_mode & 0o777) for p in [output, *output.rglob("*")] if p.is_dir()}
+    files = {oct(p.stat().st_mode & 0o777) for p in output.rglob("*") if p.is_file()}
+    assert folders == {oct(0o777 & ~mask)} and files == {oct(0o666 & ~mask)}
