@@ -3,16 +3,20 @@
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
                     [--format github|gitlab]   ... as CI annotations (podium_core.ci_reports)
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
-    podium export RESULTS/<slug>               the event's JSON document on stdout
-    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
-    podium withdraw RESULTS/<slug> PLAYER      a withdrawal (--absent: one absence), and the round re-seated
-    podium join RESULTS/<slug> ID --name NAME  a late entrant, from the next unplayed round, re-seated
-    podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
-    podium status RESULTS/<slug>               where the event stands and what to do next
+    podium export [EVENT]                      the event's JSON document on stdout
+    podium pair [EVENT] [--write]              the next round's seating by the rules (re-seated)
+    podium withdraw [EVENT] PLAYER             a withdrawal (--absent: one absence), and the round re-seated
+    podium join [EVENT] ID --name NAME         a late entrant, from the next unplayed round, re-seated
+    podium enter [EVENT] [ROUND] [--table N]   results typed in at the venue, table by table (--table: again)
+    podium status [EVENT]                      where the event stands and what to do next
     podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
     podium formats [RESULTS]                   the built-in formats and the folder's variants
+
+EVENT is an event folder, ``results/<slug>``, or one of its files; without
+it, the folder the command runs in.  RESULTS defaults to ``results``, or
+to the event folder the command runs in.
 
 Problems are printed as ``path:line: message`` on stderr, never as a traceback;
 a file the system will not read or write (a full disk, a read-only or

@@ -37,11 +37,7 @@ def run(args) -> int:
         write_atomically(exc.path, round_text(exc.header))
         print(f"written: {exc.path}, without a seating yet: {exc}; then podium pair --write seats it")
         return 0
-    changes = seating_changes(rnd, path, outcome.event)
-    if changes:
-        print(f"changed from the seating {path.name} lists (announce {'it' if len(changes) == 1 else f'these {len(changes)}'}):")
-        print("\n".join(f"  {line}" for line in changes))
-    print(seating_report(rnd, outcome.event))
+    print(announced_seating(rnd, path, outcome.event))
     if args.write:
         print(write_seating(rnd, path, outcome))
     elif _lists_another(rnd, path):
@@ -164,6 +160,19 @@ def seating_report(rnd, event) -> str:
     return "\n".join(lines)
 
 
+def announced_seating(rnd, path, event) -> str:
+    """The seating as ``podium pair`` (and the commands that re-seat) print
+    it: first the tables that differ from what ``path`` lists, old → new
+    (:func:`seating_changes`: what the organisers announce), then every
+    table (:func:`seating_report`)."""
+    changes = seating_changes(rnd, path, event)
+    if not changes:
+        return seating_report(rnd, event)
+    count = "it" if len(changes) == 1 else f"these {len(changes)}"
+    return "\n".join([f"changed from the seating {path.name} lists (announce {count}):",
+                      *(f"  {line}" for line in changes), seating_report(rnd, event)])
+
+
 def _people(ids, names: dict) -> str:
     return ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in ids)
 
@@ -197,6 +206,8 @@ def changes_from(rnd, data, event) -> list[str]:
         number = unit[word]
         new = list(unit.get("seats", unit.get("players", ())))
         old = listed.get(number)
+        if old is None and key == "matches":  # a knockout round grows match by match: a new match changes none
+            continue
         if old is None or sorted(old) != sorted(new):
             was = _people(old, names) if old else f"no {word}"
             changed.append(f"{word.capitalize()} {number}: {was} → {_people(new, names)}")
