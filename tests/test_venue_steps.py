@@ -135,6 +135,7 @@ def test_a_re_seating_says_which_tables_change_and_status_lists_them(tmp_path, m
     code, out, _err = run(monkeypatch, capsys, "status", str(folder))
     assert code == 0
     lines = out.splitlines()
+    assert "  Final [final-01.yaml]: seated, but the rules now seat it differently: to seat again" in lines
     at = lines.index("to announce: final-01.yaml lists a seating the rules no longer give (a corrected result, "
                      "a withdrawal or a late entry); re-seated, these tables change:")
     assert re.fullmatch(r"  Table 1: .* → .*", lines[at + 1]) and all(f"({pid})" in lines[at + 1] for pid in old)

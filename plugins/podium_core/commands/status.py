@@ -47,7 +47,7 @@ def run(args) -> int:
             _print_git(folder)
             return 1
         rnd, path, outcome = reseat
-        lines = report(outcome, folder, here)[:-1]
+        lines = report(outcome, folder, here, again=path)[:-1]
         title = str(rnd.title or rnd.slug)
         lines.append(f"to announce: {path.name} lists a seating the rules no longer give (a corrected result, a "
                      f"withdrawal or a late entry); re-seated, these tables change:")
@@ -87,14 +87,17 @@ def _to_reseat(folder: Path, problems):
         return None
 
 
-def report(outcome, folder: Path, here: str | None = None) -> list[str]:
-    """The event's rounds and its next step, as lines."""
+def report(outcome, folder: Path, here: str | None = None, again: Path | None = None) -> list[str]:
+    """The event's rounds and its next step, as lines; ``again``: the file of
+    a round whose seating the rules no longer give."""
     event = outcome.event
     lines = [f"{event.name} ({event.format}, {len(event.players)} players)"]
     for rnd in outcome.rounds:
         title = str(rnd.title or rnd.slug)
         file = Path(rnd.source.where.path).name if rnd.source is not None else "no file yet"
-        if rnd.status == "complete":
+        if again is not None and rnd.source is not None and Path(rnd.source.where.path) == again:
+            state = "seated, but the rules now seat it differently: to seat again"
+        elif rnd.status == "complete":
             state = "complete"
         elif rnd.status == "in-progress":
             state = f"being played; no result yet at {', '.join(missing_results(rnd))}"
