@@ -253,7 +253,7 @@ class _Entry:
         if saved:
             self.say(f"  saved: {saved}; type the new result, or - to keep it")
         elif fmt.enters_games and getattr(unit, "games", None):
-            self.say(f"  {fmt.ENTRY.progress(unit, names)}")
+            self.say(f"  {fmt.entry_progress(unit, names)}")
         if fmt.enters_games:
             self.entered += self._match(fmt, number, unit, names, again)
             return
@@ -312,7 +312,7 @@ class _Entry:
                 self.say(f"  {label}: {fields['status']}{when} recorded; it waits (podium enter --match {number} goes on)")
                 return written
             if games and not (status and now.has_result):
-                self.say(f"  {fmt.ENTRY.progress(now, names)}")
+                self.say(f"  {fmt.entry_progress(now, names)}")
             if now.has_result:
                 how = f" ({names.get(now.resigned, now.resigned)} resigned)" if now.status == "RESIGN" and now.resigned else ""
                 self.say(f"  {label} decided: {now.winner} wins{how}")

@@ -165,6 +165,12 @@ class System:
         ``names``: id -> name, for a player typed by name (:func:`pick_player`)."""
         return self.ENTRY.parse(line, players, names or {})
 
+    def entry_progress(self, unit, names: dict) -> str:
+        """Where a match entered game by game stands after its last game, in
+        the organisers' words (``enters_games`` systems: the running total
+        and the rules' verdict)."""
+        return self.ENTRY.progress(unit, names)
+
     def simulated_units(self, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
         """Plausible results of the seated round ``rnd`` (``podium simulate``):
         the round file's unit key and its units as mappings."""
