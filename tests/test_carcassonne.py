@@ -671,7 +671,8 @@ def test_game_not_paired_by_the_rules_is_an_error(tmp_path):
         f"  - table: 1\n    players: [{order[0]}, {order[2]}]\n"
         f"  - table: 2\n    players: [{order[1]}, {order[3]}]\n", "utf-8")
     assert problems_of(folder) == [
-        f"{path}:4: table 1 differs from the rules, which seat: {order[0]}, {order[1]} (or add manual: \"reason\")"]
+        f"{path}:4: table 1 differs from the rules, which seat: {order[0]}, {order[1]} (or add manual: \"reason\")",
+        f"{path}:6: table 2 differs from the rules, which seat: {order[2]}, {order[3]} (or add manual: \"reason\")"]
 
 
 def test_missing_score_when_a_later_round_is_listed(tmp_path):

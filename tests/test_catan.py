@@ -131,7 +131,8 @@ def test_a_listed_seating_that_differs_names_the_table_unless_manual(event_folde
     swapped = [t2[1:] + t1[:2], t1[2:] + [t2[0]]]
     (folder / "qualifying-02.yaml").write_text(tables_yaml("qualifying", 2, swapped))
     found = problems_of(folder)
-    assert len(found) == 1 and found[0].startswith("qualifying-02.yaml:4: table 1 differs from the rules, which seat: ")
+    assert len(found) == 2 and found[0].startswith("qualifying-02.yaml:4: table 1 differs from the rules, which seat: ")
+    assert found[1].startswith("qualifying-02.yaml:6: table 2 differs from the rules, which seat: ")  # every table that differs
     (folder / "qualifying-02.yaml").write_text(tables_yaml("qualifying", 2, swapped, extra='manual: "Ann had to leave early"'))
     doc = export(folder)
     assert doc["rounds"][1]["seating"]["manual"] == "Ann had to leave early"
@@ -140,7 +141,8 @@ def test_a_listed_seating_that_differs_names_the_table_unless_manual(event_folde
 def test_a_table_size_the_rules_forbid(event_folder):
     order = draw(IDS, "cup", "qualifying/1")
     folder = event_folder({"event.yaml": event_yaml(), "qualifying-01.yaml": tables_yaml("qualifying", 1, [order[:5], order[5:]])})
-    assert problems_of(folder) == [f"qualifying-01.yaml:4: table 1 differs from the rules, which seat: {', '.join(order[:4])} (or add manual: \"reason\")"]
+    assert problems_of(folder) == [f"qualifying-01.yaml:4: table 1 differs from the rules, which seat: {', '.join(order[:4])} (or add manual: \"reason\")",
+                                   f"qualifying-01.yaml:6: table 2 differs from the rules, which seat: {', '.join(order[4:])} (or add manual: \"reason\")"]
 
 
 def test_impossible_field_size(event_folder):

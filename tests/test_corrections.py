@@ -85,7 +85,7 @@ def test_a_digest_alone_is_read_as_before(tmp_path, monkeypatch, capsys):
         text = re.sub(r"\{digest: ([0-9a-f]{12})(, results: \{[^}]*\})?\}", r"\1", path.read_text("utf-8"))
         path.write_text(re.sub(r"  standings: .*\n", "", text), "utf-8")
     assert re.search(r"^  qualifying-1: [0-9a-f]{12}$", (folder / "final-01.yaml").read_text("utf-8"), re.M)
-    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10))
+    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10), reason="VP swapped")
     assert main(["pair", str(folder), "--write"]) == 0
     [correction] = evaluate_one(folder).extra["corrections"]
     assert correction.standing == ("qualifying-2",) and not correction.recorded and correction.changes == ()
@@ -115,10 +115,10 @@ def test_a_correction_leaves_played_rounds_standing_and_reseats_the_next(tmp_pat
 def test_a_correction_after_every_round_was_played(tmp_path, monkeypatch, capsys):
     folder = played_event(tmp_path, monkeypatch, capsys)
     assert enter(monkeypatch, folder, "10 8 7 5\n") == 0  # the final
-    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10))
+    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10), reason="VP swapped")
     code, out, _err = validate(folder, capsys)
     assert code == 0
-    assert ("qualifying round 1 was corrected after qualifying round 2 and final round 1 were seated; "
+    assert ("qualifying round 1 was corrected (VP swapped) after qualifying round 2 and final round 1 were seated; "
             "table 1: 10 8 7 5 → 5 8 7 10; qualifying round 2 and final round 1 stand as played") in out
 
 
@@ -331,3 +331,45 @@ def test_a_theme_person_macro_names_the_players_on_the_corrections_page(tmp_path
     assert len(changes) == 2 and all(re.fullmatch(r'(<span class="theirs">PLAYER \d+</span>, ){3}<span class="theirs">PLAYER \d+</span>', c)
                                       for c in changes)
     assert re.search(r'<li><span class="theirs">PLAYER \d+</span>: place \d+ → \d+</li>', main_part)
+
+
+# -- a slip: a change without correction: ------------------------------------------------------
+
+def test_a_change_without_a_reason_is_a_slip_in_every_report(tmp_path, monkeypatch, capsys):
+    """A played round changed after later rounds were seated from it, with no
+    ``correction:``, is an error naming the changed table and how to confirm it."""
+    import json
+
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    q1 = folder / "qualifying-01.yaml"
+    correct_first_table(q1, (5, 8, 7, 10))
+    line = next(i for i, l in enumerate(q1.read_text("utf-8").splitlines(), start=1) if "- table: 1" in l)
+    said = ("qualifying round 1 changed after qualifying round 2 and final round 1 were seated from it "
+            "(table 1: 10 8 7 5 → 5 8 7 10): if this is a correction, confirm it with correction: \"what was wrong\" "
+            "in this file (it is then published on the corrections page); if not, put the results back")
+    code, _out, err = validate(folder, capsys)
+    assert code == 1 and f"{q1}:{line}: {said}" in err.splitlines()
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["validate", "cup", "--format", "github"]) == 1
+    out = capsys.readouterr().out
+    assert f"::error file=cup/qualifying-01.yaml,line={line}::qualifying round 1 changed after" in out
+    assert main(["validate", "cup", "--format", "gitlab"]) == 1
+    issues = json.loads(capsys.readouterr().out)
+    assert {"path": "cup/qualifying-01.yaml", "lines": {"begin": line}} in [i["location"] for i in issues]
+    assert said in [i["description"] for i in issues]
+    assert main(["pair", "cup"]) == 1  # nothing is seated from a slip
+    assert "qualifying round 1 changed after qualifying round 2" in capsys.readouterr().err
+    correct_first_table(q1, (10, 8, 7, 5))  # put back: nothing to say
+    assert main(["validate", "cup"]) == 0 and capsys.readouterr().out == "cup: valid\n"
+
+
+def test_a_correction_note_is_said_until_a_round_seated_from_it_is_played(tmp_path, monkeypatch, capsys):
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    correct_first_table(folder / "qualifying-01.yaml", (5, 8, 7, 10), reason="VP swapped on the sheet")
+    assert main(["pair", str(folder), "--write"]) == 0
+    code, out, _err = validate(folder, capsys)
+    assert code == 0 and "qualifying round 1 was corrected (VP swapped on the sheet)" in out
+    assert enter(monkeypatch, folder, "10 8 7 5\n") == 0  # the final, seated from the corrected results, played
+    code, out, _err = validate(folder, capsys)
+    assert (code, out) == (0, "cup: valid\n")

@@ -80,10 +80,10 @@ def final_of_route66(tmp_path, capsys):
 def test_the_hint_of_a_final_without_time_limit_offers_no_none(tmp_path, capsys):
     folder, path, finalists = final_of_route66(tmp_path, capsys)
     shown = on_terminal(folder, "-\n")
-    assert "  VP in seat order (then the winner's id if two seats reached 10): " in shown
+    assert "  VP in seat order (then the winner, by seat number or name, if two seats reached 10): " in shown
     assert "none" not in shown and "time limit" not in shown
     qualifying = on_terminal(new_event(tmp_path / "other", "catan-lt-route66", 8), "-\n")
-    assert "(then the winner's id if two seats reached 10, or none if the time limit stopped the game): " in qualifying
+    assert "(then the winner, by seat number or name, if two seats reached 10, or none if the time limit stopped the game): " in qualifying
 
 
 def test_none_in_a_final_is_refused_with_the_engines_words(tmp_path, monkeypatch, capsys):
@@ -162,7 +162,7 @@ def test_declared_ties_take_the_winner_the_hint_names(tmp_path, monkeypatch, cap
     path = folder / "swiss-01.yaml"
     first, second = seats(path, "players")
     shown = on_terminal(folder, "100 100\n-\n-\n")
-    assert "  the two scores (then the id of a player who ran out of clock time, and winner <id> if the scores are equal): " in shown
+    assert "  the two scores (then the player, by seat number or name, who ran out of clock time, and winner <player> if the scores are equal): " in shown
     assert "  table 1 has equal scores: under tie_game: declared the game must name its winner: " in shown
     code, out, err = piped(monkeypatch, capsys, folder, f"100 100 winner {first[1]}\n95 80 {second[0]}\n")
     assert code == 0, err
@@ -179,11 +179,24 @@ def test_declared_ties_take_the_winner_the_hint_names(tmp_path, monkeypatch, cap
     ("catan-lt-route66", {}, "final", "if two seats reached 10)", "none"),
     ("carcassonne-lv", {}, "swiss", "ran out of clock time)", "equal"),
     ("carcassonne-lv", {}, "playoff", "and both clock times m:ss if the scores are equal", "winner"),
-    ("carcassonne-lv", {"tie_game": "declared"}, "playoff", "and winner <id> if the scores are equal", "m:ss"),
-    ("carcassonne-lv", {"tie_game": "declared"}, "swiss", "and winner <id> if the scores are equal", "m:ss"),
+    ("carcassonne-lv", {"tie_game": "declared"}, "playoff", "and winner <player> if the scores are equal", "m:ss"),
+    ("carcassonne-lv", {"tie_game": "declared"}, "swiss", "and winner <player> if the scores are equal", "m:ss"),
     ("baska-gp", {}, "grand-prix", "small points in seat order, or the deals", None),
 ])
 def test_each_hint_follows_the_format_and_stage(format_id, options, stage, offered, not_offered):
     prompt = get_format(format_id, options).entry_prompt(stage)
     assert offered in prompt
     assert not_offered is None or not_offered not in prompt
+
+
+def test_an_unknown_id_gets_did_you_mean_from_the_table_and_the_event():
+    from podium_core.suggest import did_you_mean
+    from types import SimpleNamespace as P
+
+    table = [P(id="inese-kalnina", name="Inese Kalniņa"), P(id="anna-berzina", name="Anna Bērziņa")]
+    event = table + [P(id="janis-ozols", name="Jānis Ozols"), P(id="inara-liepa", name="Ināra Liepa")]
+    assert did_you_mean("inese", table, event) == " (did you mean inese-kalnina?)"  # a prefix at the table
+    assert did_you_mean("anna", table, event) == " (did you mean anna-berzina?)"
+    assert did_you_mean("janis-ozol", table, event) == " (did you mean janis-ozols?)"  # from the event
+    assert did_you_mean("Ināra", (), event) == " (did you mean inara-liepa?)"  # the name typed
+    assert did_you_mean("zzz", table, event) == ""

@@ -67,3 +67,18 @@ def test_a_manual_carcassonne_game_stays_inside_its_group(tmp_path, capsys):
     code, found = errors(folder, capsys)
     assert code == 1
     assert any(f"table 1 pairs players of groups A and B ({WHY} the groups)" in line for line in found), found
+
+
+def test_a_short_table_out_of_place_is_named_by_its_own_number(tmp_path, capsys):
+    """22 players: the rules seat 4, 4, 4, 4, 3, 3.  A manual round of 21
+    with table 3 short is named at table 3, not at the last 3-player table."""
+    folder = simulate(tmp_path, "catan-lv-2016", 22, 0)
+    names = re.findall(r"^  - id: (\S+)$", (folder / "event.yaml").read_text("utf-8"), re.M)
+    tables = [names[0:4], names[4:8], names[8:11], names[11:15], names[15:18], names[18:21]]
+    body = "".join(f"  - table: {i}\n    seats: [{', '.join(t)}]\n" for i, t in enumerate(tables, 1))
+    (folder / "qualifying-01.yaml").write_text(f'stage: qualifying\nround: 1\nmanual: "late"\ntables:\n{body}', "utf-8")
+    code, found = errors(folder, capsys)
+    sizes = [l for l in found if "the table sizes" in l]
+    assert code == 1 and len(sizes) == 1
+    assert sizes[0].endswith(f"table 3 seats 3 players; the rules seat this round at 4 tables of 4 and 2 tables of 3 "
+                             f"({WHY} the table sizes)"), found

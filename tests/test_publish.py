@@ -43,7 +43,8 @@ def environment(results: Path) -> dict:
 
 
 def publish(results: Path, output: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(command(output), cwd=ROOT, env=environment(results), capture_output=True, text=True, timeout=300)
+    return subprocess.run(command(output), cwd=ROOT, env=environment(results), capture_output=True, text=True, timeout=300,
+                          preexec_fn=lambda: os.umask(0o022))
 
 
 def snapshot(folder: Path) -> dict:
@@ -105,6 +106,10 @@ def test_a_successful_publish_replaces_the_site(tmp_path):
         assert not list(output.glob(".podium-index-*"))
     assert [p.name for p in output.parent.iterdir()] == ["output"]  # no lock, no marker, nothing beside it
     assert not any(p.name.startswith(".podium") for p in output.iterdir())
+    # the umask's modes (0022 here): a web server reading as another user, and rsync -a copies, see the whole site
+    assert oct(output.stat().st_mode & 0o777) == oct(0o755)
+    assert {oct(p.stat().st_mode & 0o777) for p in output.rglob("*") if p.is_dir()} == {oct(0o755)}
+    assert {oct(p.stat().st_mode & 0o777) for p in output.rglob("*") if p.is_file()} == {oct(0o644)}
 
 
 def test_a_failing_build_leaves_the_previous_site_untouched(tmp_path):

@@ -3,16 +3,20 @@
     podium validate [RESULTS]                  every problem of every file; exit 1 if any
                     [--format github|gitlab]   ... as CI annotations (podium_core.ci_reports)
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
-    podium export RESULTS/<slug>               the event's JSON document on stdout
-    podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
-    podium withdraw RESULTS/<slug> PLAYER      a withdrawal (--absent: one absence), and the round re-seated
-    podium join RESULTS/<slug> ID --name NAME  a late entrant, from the next unplayed round, re-seated
-    podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
-    podium status RESULTS/<slug>               where the event stands and what to do next
+    podium export [EVENT]                      the event's JSON document on stdout
+    podium pair [EVENT] [--write]              the next round's seating by the rules (re-seated)
+    podium withdraw [EVENT] PLAYER             a withdrawal (--absent: one absence), and the round re-seated
+    podium join [EVENT] ID --name NAME         a late entrant, from the next unplayed round, re-seated
+    podium enter [EVENT] [ROUND] [--table N]   results typed in at the venue, table by table (--table: again)
+    podium status [EVENT]                      where the event stands and what to do next
     podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml
     podium new <slug> --format ID              a new event folder, ready for round 1
     podium simulate RESULTS/<slug> [--rounds N] plausible results, for demos and tests
     podium formats [RESULTS]                   the built-in formats and the folder's variants
+
+EVENT is an event folder, ``results/<slug>``, or one of its files; without
+it, the folder the command runs in.  RESULTS defaults to ``results``, or
+to the event folder the command runs in.
 
 Problems are printed as ``path:line: message`` on stderr, never as a traceback;
 a file the system will not read or write (a full disk, a read-only or
@@ -45,14 +49,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder, and the rules pages its events name")
-    validate.add_argument("results", nargs="?", default="results", help="a results folder, an event folder or one of its files")
+    validate.add_argument("results", nargs="?", help="a results folder, an event folder or one of its files "
+                                                    "(default: results, or the event folder you are in)")
     validate.add_argument("--format", default="text", choices=("text", "github", "gitlab"),
                           help="text: path:line: message (default); github: workflow commands; gitlab: code quality JSON")
     validate.add_argument("--content", metavar="FOLDER",
                           help="the site's content folder, whose pages/ hold the rules pages that events name "
                                "(rules: <slug>); default: the folder content beside the results folder")
     export = commands.add_parser("export", help="print an event's JSON document")
-    export.add_argument("event", help="an event folder, e.g. results/my-event")
+    export.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     modules = _command_modules()
     for module in modules.values():
         module.register(commands)
@@ -79,6 +84,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         if getattr(args, "event", None) is not None and args.command not in CREATING:
+            if args.command == "enter" and args.round is None and _round_file(args.event):
+                args.round = Path(args.event).name  # podium enter qualifying-02.yaml, in the event folder
+            args.given = args.event  # as the organiser gave it ("." when not at all): the commands said next use it
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
@@ -96,6 +104,12 @@ def main(argv=None) -> int:
         return 1
 
 
+def _round_file(path) -> bool:
+    """Whether ``path`` names a round file (a YAML file beside an event.yaml)."""
+    path = Path(path)
+    return path.is_file() and path.name != "event.yaml" and (path.parent / "event.yaml").is_file()
+
+
 def os_error_text(exc: OSError) -> str:
     """One line for an ``OSError``: what the system said, and the path."""
     what = exc.strerror or str(exc) or type(exc).__name__
@@ -105,6 +119,8 @@ def os_error_text(exc: OSError) -> str:
 def _validate(args) -> int:
     from .cli_paths import NotFound, locate
 
+    if args.results is None:
+        args.results = "." if Path("event.yaml").is_file() or not Path("results").is_dir() else "results"
     try:
         target = locate(args.results)
     except NotFound as exc:
@@ -174,10 +190,13 @@ def _validate_for_ci(target, report: str, content) -> int:
 
 
 def _print_notes(outcomes) -> None:
-    """One note per corrected round (podium_core.corrections): not a problem."""
+    """One note per current correction (podium_core.corrections): not a
+    problem.  A correction is current until a round seated from the corrected
+    results is played; older ones stay on the event's corrections page."""
     for outcome in outcomes:
         for correction in outcome.extra.get("corrections") or ():
-            print(correction.note())
+            if correction.current:
+                print(correction.note())
 
 
 def _export(args) -> int:

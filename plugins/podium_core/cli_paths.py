@@ -57,5 +57,8 @@ def event_folder(path) -> Path:
         raise NotFound(f"{path} not found: no event.yaml there (give an event folder: results/<slug>)")
     target = locate(path)
     if target.kind != "event":
+        if Path(path) == Path("."):
+            raise NotFound("the folder you are in is not an event folder (it has no event.yaml): "
+                           "run this in an event folder, or give one: results/<slug>")
         raise NotFound(f"{path} is not an event folder (it has no event.yaml): give results/<slug>")
     return target.folder

@@ -30,6 +30,12 @@ whose recorded result differs from the file (old and new result);
 :func:`with_moves` adds, once the engines ran, which players the
 correction moved in the standings the later rounds were seated from.
 
+A changed round must say why: ``correction: "reason"`` in its file.
+Without it the change is taken for a slip (a result typed over by
+accident) and :func:`slips` makes it an error naming the changed tables.
+A correction's note is current (:attr:`Correction.current`) until a round
+seated from the corrected results is played.
+
 A round corrected more than once has a history (:func:`history`): the
 later rounds that recorded it, in round order, were seated from one
 version of its results or another.  Each version is the results as one or
@@ -50,6 +56,7 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from .errors import Problem
 from .model import Game, MatchGame, Table
 from .modelling import check_event
 from .schemas import schema
@@ -70,6 +77,7 @@ class Correction:
     recorded: bool = True  # whether the record held the old results (not a digest alone)
     moves: tuple = ()  # Moves per standings table the later rounds were seated from
     steps: tuple = ()  # Step per correction, oldest first (one when corrected once)
+    current: bool = True  # no round seated from the results as they are was played yet
 
     def note(self) -> str:
         """The note ``podium validate`` prints: the corrected round, why, what
@@ -277,14 +285,41 @@ def apply(event, stages=()):
     for name, rounds in sorted(changed_by.items(), key=lambda item: by_slug[item[0]].where.path):
         corrected = by_slug[name]
         old = _recorded(name, [later for later, _played_ in rounds])
+        steps = _steps(corrected, history(corrected, seated))
+        since = steps[-1].then if steps else ()
         corrections.append(Correction(
             name, corrected.where.path, corrected.correction,
             tuple(slug(later) for later, played in rounds if played),
             tuple(slug(later) for later, played in rounds if not played),
             changes=_changes(corrected, old) if old is not None else (), recorded=old is not None,
             moves=tuple(_recorded_orders(later for later, _played_ in rounds)),
-            steps=_steps(corrected, history(corrected, seated))))
+            steps=steps, current=not any(_played(by_slug[later]) for later in since if later in by_slug)))
     return replace(event, rounds=tuple(marked.get(id(rnd), rnd) for rnd in event.rounds)), corrections
+
+
+def slips(event, corrections) -> list[Problem]:
+    """A change without ``correction:`` is taken for a slip (a result typed
+    over by accident): one problem per such round, at its first changed
+    table, naming every changed table and how to confirm a real correction.
+    A correction with its reason is no problem (:meth:`Correction.note`)."""
+    by_slug = {slug(rnd): rnd for rnd in event.rounds}
+    problems = []
+    for correction in corrections:
+        if correction.reason or correction.round not in by_slug:
+            continue
+        rnd = by_slug[correction.round]
+        step = correction.steps[-1] if correction.steps else None
+        changes = step.changes if step is not None else correction.changes
+        seated = (step.seated if step is not None else ()) or correction.standing + correction.reseat
+        units = {unit_number(unit): unit for unit in rnd.units or ()}
+        first = next((units[c.unit] for c in changes if c.unit in units), None)
+        line = first.where.line() if first is not None else rnd.where.line()
+        what = _change_words(changes) if changes else "its results differ from those they were seated from"
+        problems.append(Problem(correction.path, line, (
+            f"{_words(correction.round)} changed after {_and(seated)} {'was' if len(seated) == 1 else 'were'} "
+            f"seated from it ({what}): if this is a correction, confirm it with correction: \"what was wrong\" "
+            f"in this file (it is then published on the corrections page); if not, put the results back")))
+    return problems
 
 
 def _corrected(earlier, recorded) -> bool:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .errors import Problem
 from .model import Deal, Event, Game, Match, MatchGame, MatchScore, Player, Round, Table, Where
+from .suggest import did_you_mean
 from .validation import checked_event, checked_people
 
 logger = logging.getLogger("podium")
@@ -246,9 +247,13 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
     resignation names someone at that unit; a unit not played has no result."""
     problems: list[Problem] = []
 
+    listed = [pid for unit in rnd.units or () for pid in unit.players]
+
     def check_known(pid, where: Where, *sub):
         if not event.has_player(pid):
-            problems.append(Problem(where.path, where.line(*sub), f"player '{pid}' is not a player of this event"))
+            free = [p for p in event.players if p.id not in listed]  # whom the typo may stand for: not seated already
+            problems.append(Problem(where.path, where.line(*sub),
+                                    f"player '{pid}' is not a player of this event{did_you_mean(str(pid), free, event.players)}"))
             return False
         return True
 
@@ -283,7 +288,9 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
         for field_name in ("winner", "forfeit", "resigned"):
             value = getattr(unit, field_name, None)
             if value not in (None, "none") and value not in unit.players:
-                problems.append(Problem(unit.where.path, unit.where.line(field_name), f"{field_name} '{value}' is not at this {where}"))
+                here = [event.player(pid) for pid in unit.players if event.has_player(pid)]
+                problems.append(Problem(unit.where.path, unit.where.line(field_name),
+                                        f"{field_name} '{value}' is not at this {where}{did_you_mean(str(value), here, ())}"))
     if rnd.bye in seated:
         problems.append(Problem(rnd.where.path, rnd.where.line("bye"), f"player '{rnd.bye}' has the bye but is seated at {seated[rnd.bye]}"))
     for i, pid in enumerate(rnd.absent):

@@ -17,7 +17,15 @@ from .seating_only import seating_only_files, without_units
 
 
 class NotReady(Exception):
-    """The next round cannot be seated yet (the message says why)."""
+    """The next round cannot be seated yet (the message says why).  For a
+    round that has no file yet: ``path``, the file it would have, and
+    ``header``, what that file starts with (``podium pair --write`` creates
+    it, for the organisers to write in what the rules wait for)."""
+
+    def __init__(self, message: str, path: Path | None = None, header: dict | None = None):
+        super().__init__(message)
+        self.path = path
+        self.header = header
 
 
 class Finished(Exception):
@@ -70,6 +78,10 @@ def next_seating(folder) -> tuple[RoundOutcome, Path, EventOutcome]:
         path = folder / file_name(header)
         outcome = evaluate_one(folder, pending={"path": path, "data": header})
         current = outcome.next_round()
+        try:
+            return _ready(current), path, outcome
+        except NotReady as exc:
+            raise NotReady(str(exc), path, header) from None
     else:
         path = Path(current.source.where.path) if current.source else folder / file_name(header_of(current))
     return _ready(current), path, outcome

@@ -59,7 +59,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
         return None, problems
     event, corrected = corrections.apply(event, [spec.id for spec in fmt.stages(event)])
     misplaced = fmt.check_stages(event)
-    problems += misplaced + player_field_problems(fmt, event) + field_problems_of(fmt, event)
+    problems += corrections.slips(event, corrected) + misplaced + player_field_problems(fmt, event) + field_problems_of(fmt, event)
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
     problems += schedule.check(event, fmt.stages(event))
     refused = [p for doc in [r.where.doc for r in event.rounds] + [f.doc for f in unread if f.doc is not None]

@@ -157,8 +157,10 @@ def default_slug(title: str) -> str:
 def content_folder(results) -> Path:
     """Where ``podium validate`` looks for the pages by default: the folder
     ``content`` beside the results folder ``results`` (as in this project,
-    whose ``pelicanconf.py`` has ``PATH = "content"`` beside ``results/``)."""
-    return Path(results).parent / "content"
+    whose ``pelicanconf.py`` has ``PATH = "content"`` beside ``results/``),
+    wherever the command runs: from an event folder, ``..`` is the results
+    folder and the content folder is ``../../content``."""
+    return Path(os.path.relpath(Path(os.path.abspath(results)).parent / "content"))
 
 
 def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:

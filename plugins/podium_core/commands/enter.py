@@ -6,19 +6,35 @@ reads it (``System.entry_prompt`` and ``System.parse_entry``, in its
 package's ``entry`` module):
 
 * Catan: the VP of each seat, in seat order (``10 8 7 5``), then the
-  winner's id when two seats reached 10, or ``none`` for a game stopped by
+  winner when two seats reached 10, or ``none`` for a game stopped by
   the time limit (nobody at 10), where the stage has one;
 * Baśka: the small points of each seat (``30 10 -15 -25``) or the table's
   deals, comma-separated (``para 1 3, cicha anna won rej, ...``), from which
   the small points are computed and shown; a short table gets its fixed
   points and is not asked;
-* Carcassonne: the two scores (``112 98``), then optionally the id of a
-  player who lost on time (forfeit), the two clock times (``18:20 19:59``)
-  and ``winner <id>``; the hint names what decides equal scores;
+* Carcassonne: the two scores (``112 98``), then optionally the player
+  who lost on time (forfeit), the two clock times (``18:20 19:59``) and
+  ``winner <player>``; the hint names what decides equal scores;
 * Tantrix (a system that enters a match game by game): one game per line,
-  ``winner margin [penaltyA penaltyB]``, until the match is decided.
+  ``winner margin [penaltyA penaltyB]``, until the match is decided, with
+  the running match total and the rules' verdict after each game
+  (``lead 4.8 < 5.0: an extra game is needed``), or a status line
+  (``TLATER <when>``, ``IGNORE``, ``RESIGN <player>``, ...).  A match
+  waiting with TLATER, NONAGR, UNSURE or DISPUT is not asked (``--match N``
+  goes on with it).
 
-A line ``-`` leaves the table for later.  A line is read here only for its
+A player (a winner, a forfeit, who resigned) is typed as their seat number
+(1 for the first seat), their id, or any start of their id or name that
+only they have at that table (:func:`podium_core.systems.base.pick_player`).
+A line ``-`` leaves the table for later.  Tables not played (``unplayed:``)
+are not asked.
+
+A saved table is entered again with ``--table N`` (``--match N``), or,
+on a terminal, by choosing its number once the others are done.  A table
+of a round that later rounds were seated from is a correction: the slip
+guard (:func:`podium_core.corrections.slips`) refuses it until
+``--correction "reason"`` says why; that is then written in the round
+file as its ``correction:``.  A line is read here only for its
 form (which number or word is which field); whether the result is right is
 the engine's to say: the event is evaluated with the round file as it would
 be written (``evaluate_one`` with ``pending``, the path ``podium validate``
@@ -44,9 +60,11 @@ from ..loader import load_file, read_text
 from ..reading import results_of
 from ..nextround import NotReady, next_seating, unit_name
 from ..pipeline import evaluate_one
-from ..roundedit import set_units
+from ..roundedit import field_line, set_field, set_units
+from ..corrections import result_text
 from ..seating_only import unit_key
-from ..systems.base import EntryError
+from ..systems.base import STALE, EntryError
+from ..systems.tantrix.entry import WAITING
 from .pair import write_seating
 
 
@@ -56,36 +74,69 @@ class Stop(Exception):
 
 def register(commands) -> None:
     enter = commands.add_parser("enter", help="type in the results of a round, table by table")
-    enter.add_argument("event", help="an event folder, e.g. results/my-event")
+    enter.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     enter.add_argument("round", nargs="?", help="a round file (e.g. qualifying-02.yaml); default: the current round")
+    enter.add_argument("--table", "--match", dest="table", type=int, metavar="N",
+                       help="enter table (match) N again, or fix it, even when its result is saved")
+    enter.add_argument("--correction", metavar="REASON",
+                       help="why a result that later rounds were seated from changes (written as correction: in the file)")
 
 
 def run(args, stdin=None, stdout=None) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     folder = Path(args.event)
-    path = _round_path(folder, args.round, stdout)
+    table = getattr(args, "table", None)
+    path = _round_path(folder, args.round, stdout, table)
     lines = _Lines(stdin, stdout)
-    entered = 0
+    entry = _Entry(folder, path, lines, stdout, getattr(args, "correction", None))
     try:
-        for number in _unit_numbers(folder, path):
-            entered += _enter_unit(folder, path, number, lines, stdout)
+        if table is not None:
+            _unit_numbers(folder, path)  # the file lists a seating
+            entry.unit(table, again=True)
+        else:
+            for number in _unit_numbers(folder, path):
+                entry.unit(number)
+            while lines.tty:
+                chosen = _choose(lines, folder, path)
+                if chosen is None:
+                    break
+                entry.unit(chosen, again=True)
     except Stop as stop:
         if str(stop):
             print(str(stop), file=sys.stderr)
             return 1
     except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D at a prompt: what was entered is saved
-        print(f"\nstopped: {entered} result{'s' if entered != 1 else ''} written to {path}; "
-              f"run podium enter again to go on", file=stdout)
+        print(f"\nstopped: {_count(entry.entered)} written to {path}; run podium enter again to go on", file=stdout)
         return 130
-    print(f"{entered} result{'s' if entered != 1 else ''} written to {path}" if entered else f"nothing new written to {path}",
-          file=stdout)
+    print(f"{_count(entry.entered)} written to {path}" if entry.entered else f"nothing new written to {path}", file=stdout)
     return 0
 
 
-def _round_path(folder: Path, name: str | None, stdout) -> Path:
+def _count(entered: int) -> str:
+    return f"{entered} result{'s' if entered != 1 else ''}"
+
+
+def _choose(lines, folder: Path, path: Path) -> int | None:
+    """On a terminal, once every table was asked: the number of a saved
+    table to enter again, or None (an empty line) to finish."""
+    rnd = _round_of(evaluate_one(folder), path)
+    numbers = [_number(rnd, unit) for unit in rnd.units]
+    word = "match" if rnd.kind == "matches" else "table"
+    while True:
+        line = lines.read(f"a {word} to enter again or fix ({numbers[0]}-{numbers[-1]}), or Enter to finish: ")
+        if not line:
+            return None
+        if line.isdigit() and int(line) in numbers:
+            return int(line)
+        lines.wrong(f"there is no {word} {line} in this round")
+
+
+def _round_path(folder: Path, name: str | None, stdout, table: int | None = None) -> Path:
     """The file of the round to enter: ``name``, or the current round's (seated
-    first, with ``pair --write``, when its file does not list the seating yet)."""
+    first, with ``pair --write``, when its file does not list the seating yet);
+    with ``--table`` and no round named, the round being played, else the
+    last one with results."""
     if name:
         for candidate in (folder / name, folder / f"{name}.yaml", Path(name)):
             if candidate.is_file() and candidate.parent.resolve() == folder.resolve():
@@ -93,6 +144,10 @@ def _round_path(folder: Path, name: str | None, stdout) -> Path:
         raise EntryError(f"{name}: no such round file in {folder}")
     outcome = evaluate_one(folder)
     current = outcome.next_round()
+    if table is not None and (current is None or current.status == "upcoming"):
+        played = [rnd for rnd in outcome.rounds if rnd.source is not None and rnd.source.listed and rnd.status != "upcoming"]
+        if played:
+            return Path(played[-1].source.where.path)
     if current is not None and current.source is not None and current.source.listed:
         return Path(current.source.where.path)
     try:
@@ -156,39 +211,117 @@ def _unit(rnd, number: int, path: Path):
     return found
 
 
-def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) -> int:
-    """Take the result of one unit; 1 if one was written, else 0."""
-    outcome = evaluate_one(folder)
-    rnd = _round_of(outcome, path)
-    unit = _unit(rnd, number, path)
-    names = {p.id: p.name for p in outcome.event.players}
-    label = unit_name(rnd, unit)
-    seats = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in unit.players)
-    fmt = outcome.format
-    if getattr(unit, "short", False):
-        print(f"{label.capitalize()}: {seats} — short table, fixed points", file=stdout)
-        return 0
-    if unit.has_result:
-        print(f"{label.capitalize()}: {seats} — entered already", file=stdout)
-        return 0
-    print(f"{label.capitalize()}: {seats}", file=stdout)
-    if fmt.enters_games:
-        return _enter_match(fmt, folder, path, number, unit, lines, stdout)
-    prompt = fmt.entry_prompt(rnd.stage)
-    while True:
-        line = lines.read(prompt)
-        if line == "-":
-            print(f"  {label} left for later", file=stdout)
-            return 0
-        try:
-            fields = fmt.parse_entry(line, list(unit.players))
-            _keep(folder, path, number, fields)
-        except EntryError as exc:
-            lines.wrong(_about(label, str(exc)))
-            continue
-        if fields.get("deals"):
-            _show_totals(folder, path, number, stdout)
-        return 1
+class _Entry:
+    """The entry of one round file's units, one at a time; ``entered``
+    counts the results written."""
+
+    def __init__(self, folder: Path, path: Path, lines: _Lines, stdout, correction: str | None = None):
+        self.folder, self.path, self.lines, self.stdout = folder, path, lines, stdout
+        self.correction = correction
+        self.entered = 0
+
+    def say(self, text: str) -> None:
+        print(text, file=self.stdout)
+
+    def unit(self, number: int, again: bool = False) -> None:
+        """Take the result of one unit (``again``: also when one is saved)."""
+        outcome = evaluate_one(self.folder)
+        rnd = _round_of(outcome, self.path)
+        unit = _unit(rnd, number, self.path)
+        names = {p.id: p.name for p in outcome.event.players}
+        label = unit_name(rnd, unit)
+        seats = ", ".join(f"{i} {names.get(pid, pid)} ({pid})" for i, pid in enumerate(unit.players, start=1))
+        fmt = outcome.format
+        if getattr(unit, "unplayed", None) is not None:
+            self.say(f"{label.capitalize()}: {seats} — not played ({unit.unplayed})")
+            return
+        if getattr(unit, "short", False):
+            self.say(f"{label.capitalize()}: {seats} — short table, fixed points")
+            return
+        source = getattr(unit, "source", None)
+        if fmt.enters_games and not again and getattr(unit, "status", None) in WAITING:
+            when = f" {unit.when}" if getattr(unit, "when", None) else ""
+            self.say(f"{label.capitalize()}: {seats} — waiting ({unit.status}{when}): "
+                     f"podium enter --match {number} goes on with it")
+            return
+        if unit.has_result and not again:
+            self.say(f"{label.capitalize()}: {seats} — entered already "
+                     f"(podium enter --{label.split()[0]} {number} enters it again)")
+            return
+        self.say(f"{label.capitalize()}: {seats}")
+        saved = result_text(source) if source is not None and unit.has_result else None
+        if saved:
+            self.say(f"  saved: {saved}; type the new result, or - to keep it")
+        elif fmt.enters_games and getattr(unit, "games", None):
+            self.say(f"  {fmt.entry_progress(unit, names)}")
+        if fmt.enters_games:
+            self.entered += self._match(fmt, number, unit, names, again)
+            return
+        prompt = fmt.entry_prompt(rnd.stage)
+        while True:
+            line = self.lines.read(prompt)
+            if line == "-":
+                self.say(f"  {label} {'kept as it was' if saved else 'left for later'}")
+                return
+            try:
+                fields = fmt.parse_entry(line, list(unit.players), names)
+                self._keep(number, fields)
+            except EntryError as exc:
+                self.lines.wrong(_about(label, str(exc)))
+                continue
+            if fields.get("deals"):
+                _show_totals(self.folder, self.path, number, self.stdout)
+            self.entered += 1
+            return
+
+    def _match(self, fmt, number: int, unit, names: dict, again: bool) -> int:
+        """A system that enters a match game by game (Tantrix): one game a
+        line, with the running total and the verdict after each, until the
+        match is decided or a status leaves it waiting; 1 if anything was written."""
+        players = list(unit.players)
+        data = _unit_data(self.path, number)
+        restart = again and unit.has_result  # a decided match is entered anew; an undecided one goes on
+        games = [] if restart else [dict(g) for g in data.get("games") or ()]
+        kept = "IGNORE" if data.get("status") == "IGNORE" and not restart else None  # a waiting status ends with a game
+        state = {"status": kept, "when": None, "resigned": None}
+        label = f"match {number}"
+        written = 0
+        while True:
+            line = self.lines.read(fmt.entry_prompt(len(games) + 1, players))
+            if line == "-":
+                self.say(f"  {label} {'kept as it was' if restart and not written else 'left for later'}")
+                return written
+            try:
+                fields = fmt.parse_entry(line, players, names)
+                status = "status" in fields
+                if status:
+                    self._keep(number, {"games": games or None, **fields})
+                else:
+                    self._keep(number, {"games": games + [fields], **state})
+            except EntryError as exc:
+                self.lines.wrong(_about(f"{label}, game {len(games) + 1}", str(exc)))
+                continue
+            written = 1
+            if status:
+                state = dict(fields) if fields["status"] in ("IGNORE", "TIMMED") else state
+            else:
+                games.append(fields)
+            now = _unit(_round_of(evaluate_one(self.folder), self.path), number, self.path)
+            if status and fields["status"] in WAITING:
+                when = f" {fields['when']}" if fields.get("when") else ""
+                self.say(f"  {label}: {fields['status']}{when} recorded; it waits (podium enter --match {number} goes on)")
+                return written
+            if games and not (status and now.has_result):
+                self.say(f"  {fmt.entry_progress(now, names)}")
+            if now.has_result:
+                how = f" ({names.get(now.resigned, now.resigned)} resigned)" if now.status == "RESIGN" and now.resigned else ""
+                self.say(f"  {label} decided: {now.winner} wins{how}")
+                return written
+
+    def _keep(self, number: int, fields: dict) -> None:
+        for name in _keep(self.folder, self.path, number, fields, self.correction):
+            self.say(f"  {name} was seated before this correction: podium pair --write seats it again "
+                     f"(and says which tables to announce)")
 
 
 def _about(label: str, message: str) -> str:
@@ -208,33 +341,6 @@ def _show_totals(folder: Path, path: Path, number: int, stdout) -> None:
     print(f"  {len(unit.deals or ())} deals: {totals}", file=stdout)
 
 
-def _enter_match(fmt, folder: Path, path: Path, number: int, unit, lines: _Lines, stdout) -> int:
-    """A system that enters a match game by game (Tantrix): one game a line
-    until the match is decided."""
-    players = list(unit.players)
-    games = [dict(g) for g in _unit_data(path, number).get("games") or ()]
-    label = f"match {number}"
-    written = 0
-    while True:
-        line = lines.read(fmt.entry_prompt(len(games) + 1, players))
-        if line == "-":
-            print(f"  {label} left for later", file=stdout)
-            return written
-        try:
-            game = fmt.parse_entry(line, players)
-            _keep(folder, path, number, {"games": games + [game]})
-        except EntryError as exc:
-            lines.wrong(_about(f"{label}, game {len(games) + 1}", str(exc)))
-            continue
-        games.append(game)
-        written = 1
-        rnd = _round_of(evaluate_one(folder), path)
-        now = _unit(rnd, number, path)
-        if now.has_result:
-            print(f"  {label} decided: {now.winner} wins", file=stdout)
-            return written
-
-
 def _unit_data(path: Path, number: int) -> dict:
     doc, problems = load_file(path, results_of(path))
     if doc is None or problems:
@@ -247,8 +353,11 @@ def _unit_data(path: Path, number: int) -> dict:
     raise EntryError(f"{path} has no {word} {number}")
 
 
-def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
-    """Check the unit with its new fields against the rules, then write the file."""
+def _keep(folder: Path, path: Path, number: int, fields: dict, correction: str | None = None) -> list[str]:
+    """Check the unit with its new fields against the rules (with the
+    round's ``correction:`` reason, when given), then write the file.  A
+    correction may leave later unplayed rounds to seat again: their file
+    names are returned."""
     doc, problems = load_file(path, results_of(path))
     if doc is None or problems:
         raise EntryError(f"{path} cannot be read: run podium validate {path}")
@@ -266,12 +375,22 @@ def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
                     unit[name] = value
         units.append(_ordered(key, unit))
     candidate = {**data, key: units}
+    if correction:
+        candidate["correction"] = correction
+    reseat = []
     try:
         evaluate_one(folder, pending={"path": path, "data": candidate})
     except Problems as exc:
-        mine = [str(p.message) for p in exc.problems if p.path == str(path)] or [str(p) for p in exc.problems]
-        raise EntryError("; ".join(dict.fromkeys(mine))) from None
-    write_atomically(path, set_units(read_text(path, results_of(path)), key, units))
+        reseat = sorted({Path(p.path).name for p in exc.problems if p.path != str(path) and STALE in p.message})
+        problems = [p for p in exc.problems if not (p.path != str(path) and STALE in p.message)]
+        if problems:
+            mine = [str(p.message) for p in problems if p.path == str(path)] or [str(p) for p in problems]
+            raise EntryError("; ".join(dict.fromkeys(mine))) from None
+    text = set_units(read_text(path, results_of(path)), key, units)
+    if correction:
+        text = set_field(text, "correction", field_line("correction", correction))
+    write_atomically(path, text)
+    return reseat
 
 
 _ORDER = {"tables": ("table", "seats", "winner", "deals", "note"),

@@ -30,7 +30,7 @@ from ..reading import results_of
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
 from ..seating_only import unit_has_result, unit_key, units_with_results
-from .pair import seating_report, write_seating
+from .pair import announced_seating, write_seating
 
 
 class FieldError(Exception):
@@ -119,7 +119,7 @@ def reseat(folder: Path, path: Path) -> None:
     if rnd.source is not None and rnd.source.manual:
         print(f"{path} is seated by hand (manual:): seat it again yourself")
         return
-    print(seating_report(rnd, seated.event))
+    print(announced_seating(rnd, seat_path, seated.event))
     print(write_seating(rnd, seat_path, seated))
 
 

@@ -30,7 +30,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")  # as event.schema.json's $defs/
 
 def register(commands) -> None:
     join = commands.add_parser("join", help="add a late entrant from the next unplayed round and re-seat it")
-    join.add_argument("event", help="an event folder, e.g. results/my-event")
+    join.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     join.add_argument("player", help="the new player's id: lowercase letters, digits, '-' and '_'")
     join.add_argument("--name", required=True, help="the player's name")
     join.add_argument("--club", help="their club")

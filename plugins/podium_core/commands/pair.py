@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..errors import Problem, Problems
 from ..files import write_atomically
-from ..nextround import next_seating, seating_text, seating_units
+from ..nextround import NotReady, next_seating, seating_text, seating_units, unit_name
+from ..roundfile import round_text
 from ..corrections import latest_standings, seated_from, slug
 from ..roundedit import field_block, field_line, remove_field, set_field, set_units
 from ..seating_only import unit_key, units_with_results
@@ -19,7 +20,7 @@ from ..seating_only import unit_key, units_with_results
 
 def register(commands) -> None:
     pair = commands.add_parser("pair", help="seat the next round by the rules (re-seat it with --write)")
-    pair.add_argument("event", help="an event folder, e.g. results/my-event")
+    pair.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     pair.add_argument("--write", action="store_true", help="save the round file, ready for results")
 
 
@@ -28,7 +29,15 @@ def run(args) -> int:
         rnd, path, outcome = next_seating(args.event)
     except Problems as exc:
         raise Problems(exc.problems + played_and_differing(exc.problems)) from None
-    print(seating_report(rnd, outcome.event))
+    except NotReady as exc:
+        if exc.header is None or exc.path.exists():
+            raise
+        if not args.write:
+            raise NotReady(f"{exc} (podium pair --write creates {exc.path.name} to write it in)") from None
+        write_atomically(exc.path, round_text(exc.header))
+        print(f"written: {exc.path}, without a seating yet: {exc}; then podium pair --write seats it")
+        return 0
+    print(announced_seating(rnd, path, outcome.event))
     if args.write:
         print(write_seating(rnd, path, outcome))
     elif _lists_another(rnd, path):
@@ -49,7 +58,7 @@ def _lists_another(rnd, path) -> bool:
     return unit_key(data) == key and not _same_seating(data[key], units)
 
 
-_DIFFERS = ("differs from the rules", "should not exist (or add manual", "the rules give")
+SEATING_DIFFERS = ("differs from the rules", "should not exist (or add manual", "the rules give")
 
 
 def played_and_differing(problems) -> list[Problem]:
@@ -59,7 +68,7 @@ def played_and_differing(problems) -> list[Problem]:
     from ..reading import results_of
 
     said = []
-    for path in sorted({p.path for p in problems if any(d in p.message for d in _DIFFERS)}):
+    for path in sorted({p.path for p in problems if any(d in p.message for d in SEATING_DIFFERS)}):
         doc, _found = load_file(path, results_of(path))
         played = units_with_results(doc.data if doc is not None else None)
         if played:
@@ -132,19 +141,77 @@ def _same_seating(listed, units) -> bool:
 
 
 def seating_report(rnd, event) -> str:
-    """The round's seating, one line per table or match, with names and ids,
-    and the bye, if any, as ``bye: <name> (<id>)``."""
+    """The round's seating, one line per table or match, with names and ids
+    (and its group, when the round is played in two groups or more), and the
+    bye, if any, as ``bye: <name> (<id>)``; the draw's purpose is said once."""
     names = {p.id: p.name for p in event.players}
     title = rnd.title or f"{rnd.stage} round {rnd.round}"
-    how = rnd.seating.rule or rnd.seating.method
-    if rnd.seating.purpose:
-        how += f" (draw purpose: {rnd.seating.purpose})"
+    how = str(rnd.seating.rule or rnd.seating.method)
+    purpose = rnd.seating.purpose
+    if purpose and f"purpose {purpose}" not in how and f"purpose: {purpose}" not in how:
+        how += f" (draw purpose: {purpose})"
     lines = [f"{title} — {how}"]
-    label = "Match" if rnd.kind == "matches" else "Table"
+    grouped = len({getattr(unit, "group", None) for unit in rnd.units}) > 1
     for unit in rnd.units:
-        number = getattr(unit, "match", None) or unit.table
-        people = ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in unit.players)
-        lines.append(f"  {label} {number}: {people}")
+        group = f" (group {unit.group})" if grouped and getattr(unit, "group", None) else ""
+        lines.append(f"  {unit_name(rnd, unit).capitalize()}{group}: {_people(unit.players, names)}")
     if rnd.bye is not None:
         lines.append(f"  bye: {names.get(rnd.bye, rnd.bye)} ({rnd.bye})")
     return "\n".join(lines)
+
+
+def announced_seating(rnd, path, event) -> str:
+    """The seating as ``podium pair`` (and the commands that re-seat) print
+    it: first the tables that differ from what ``path`` lists, old → new
+    (:func:`seating_changes`: what the organisers announce), then every
+    table (:func:`seating_report`)."""
+    changes = seating_changes(rnd, path, event)
+    if not changes:
+        return seating_report(rnd, event)
+    count = "it" if len(changes) == 1 else f"these {len(changes)}"
+    return "\n".join([f"changed from the seating {path.name} lists (announce {count}):",
+                      *(f"  {line}" for line in changes), seating_report(rnd, event)])
+
+
+def _people(ids, names: dict) -> str:
+    return ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in ids)
+
+
+def seating_changes(rnd, path, event) -> list[str]:
+    """The tables (matches) whose players differ from the seating ``path``
+    lists now (:func:`changes_from`); empty when there is no such file."""
+    from ..loader import load_file
+    from ..reading import results_of
+
+    if not path.exists():
+        return []
+    doc, _problems = load_file(path, results_of(path))
+    return changes_from(rnd, doc.data if doc is not None else None, event)
+
+
+def changes_from(rnd, data, event) -> list[str]:
+    """The tables (matches) of ``rnd`` whose players differ from those the
+    round file's ``data`` lists, as ``Table 3: old → new`` lines in table
+    order: what the organisers announce after a re-seating.  Empty when
+    ``data`` lists no seating, or the same one."""
+    key, units = seating_units(rnd)
+    if unit_key(data) != key:
+        return []
+    word = "match" if key == "matches" else "table"
+    listed = {unit.get(word): list(unit.get("seats", unit.get("players", ()))) for unit in data[key]
+              if isinstance(unit, dict)}
+    names = {p.id: p.name for p in event.players}
+    changed = []
+    for unit in units:
+        number = unit[word]
+        new = list(unit.get("seats", unit.get("players", ())))
+        old = listed.get(number)
+        if old is None and key == "matches":  # a knockout round grows match by match: a new match changes none
+            continue
+        if old is None or sorted(old) != sorted(new):
+            was = _people(old, names) if old else f"no {word}"
+            changed.append(f"{word.capitalize()} {number}: {was} → {_people(new, names)}")
+    gone = set(listed) - {unit[word] for unit in units}
+    for number in sorted(gone, key=str):
+        changed.append(f"{word.capitalize()} {number}: {_people(listed[number], names)} → no {word}")
+    return changed

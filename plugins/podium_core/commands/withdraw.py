@@ -30,7 +30,7 @@ WithdrawError = FieldError
 
 def register(commands) -> None:
     withdraw = commands.add_parser("withdraw", help="record a withdrawal or an absence and re-seat the round")
-    withdraw.add_argument("event", help="an event folder, e.g. results/my-event")
+    withdraw.add_argument("event", nargs="?", default=".", help="an event folder, e.g. results/my-event (default: the folder you are in)")
     withdraw.add_argument("player", help="the player's id")
     withdraw.add_argument("--round", type=int, metavar="N", help="the round (of the stage being played) to record it in; "
                                                                  "default: the next unplayed round")

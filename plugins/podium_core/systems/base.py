@@ -159,10 +159,17 @@ class System:
         or for one game of a match entered game by game."""
         return self.ENTRY.prompt(self, *where)
 
-    def parse_entry(self, line: str, players: list) -> dict:
+    def parse_entry(self, line: str, players: list, names: dict | None = None) -> dict:
         """The unit's new fields from one line typed at ``podium enter`` (its
-        form only: the engine judges the values), or :class:`EntryError`."""
-        return self.ENTRY.parse(line, players)
+        form only: the engine judges the values), or :class:`EntryError`;
+        ``names``: id -> name, for a player typed by name (:func:`pick_player`)."""
+        return self.ENTRY.parse(line, players, names or {})
+
+    def entry_progress(self, unit, names: dict) -> str:
+        """Where a match entered game by game stands after its last game, in
+        the organisers' words (``enters_games`` systems: the running total
+        and the rules' verdict)."""
+        return self.ENTRY.progress(unit, names)
 
     def simulated_units(self, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
         """Plausible results of the seated round ``rnd`` (``podium simulate``):
@@ -222,6 +229,26 @@ class System:
             elif spec.rounds is not None and rnd.round > spec.rounds:
                 problems.append(Problem(rnd.where.path, rnd.where.line("round"), f"{rnd.stage} has {spec.rounds} round(s) in {self.id}; there is no round {rnd.round}"))
         return problems
+
+
+def pick_player(word: str, players: list, names: dict) -> str:
+    """The player of a table (game, match) that ``word`` names, as typed at
+    ``podium enter``: a seat number (1 for the first seat), the id, or any
+    start of the id or the name that only one of them has (case does not
+    matter: ``inese`` for inese-kalnina).  A start several have is an
+    :class:`EntryError`; a word none has is returned as typed, for the
+    engine to refuse in the words ``podium validate`` uses."""
+    if word.isdigit() and 1 <= int(word) <= len(players):
+        return players[int(word) - 1]
+    if word in players:
+        return word
+    low = word.casefold()
+    found = [pid for pid in players if pid.casefold().startswith(low) or str(names.get(pid, "")).casefold().startswith(low)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise EntryError(f"'{word}' could be {' or '.join(found)}: type more of the id or name")
+    return word
 
 
 def whole_numbers(tokens, count: int, what: str) -> list[int]:
@@ -302,6 +329,9 @@ class Run:
         self.attendance = self.out.attendance = Attendance(fmt, event)
 
 
+STALE = "it was seated before an earlier result was corrected"  # said of a round to seat again (podium_core.corrections)
+
+
 def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", groups: dict | None = None) -> list[Problem]:
     """Check a listed seating against the rules' (formats.md 0.6).
 
@@ -318,27 +348,29 @@ def compare_seating(rnd: Round, expected: list[list[str]], what: str = "table", 
         return manual_shape(rnd, [len(e) for e in expected], [pid for e in expected for pid in e], groups, what)
     found = _differences(rnd, expected, what)
     if found and rnd.stale:
-        found = [Problem(p.path, p.line, p.message + "; it was seated before an earlier result was corrected: "
-                         "podium pair --write seats it again") for p in found]
+        found = [Problem(p.path, p.line, f"{p.message}; {STALE}: podium pair --write seats it again") for p in found]
     return found
 
 
 def _differences(rnd: Round, expected: list[list[str]], what: str) -> list[Problem]:
-    """The first difference between the listed seating and the rules' (see compare_seating)."""
+    """The differences between the listed seating and the rules' (see
+    compare_seating): tables out of order (the first), else every table whose
+    players differ, every table too many and a missing one."""
     units = list(rnd.units)
     numbers = [getattr(u, "table", None) or getattr(u, "match", None) for u in units]
     for i, (unit, number) in enumerate(zip(units, numbers)):
         if number != i + 1:
             return [Problem(unit.where.path, unit.where.line(), f"{what}s must be numbered 1, 2, 3, ... in order; found {what} {number} in place {i + 1}")]
+    found = []
     for i, unit in enumerate(units):
         if i >= len(expected):
-            return [Problem(unit.where.path, unit.where.line(), f"the rules give {len(expected)} {what}s; {what} {i + 1} should not exist (or add manual: \"reason\")")]
-        if sorted(unit.players) != sorted(expected[i]):
+            found.append(Problem(unit.where.path, unit.where.line(), f"the rules give {len(expected)} {what}s; {what} {i + 1} should not exist (or add manual: \"reason\")"))
+        elif sorted(unit.players) != sorted(expected[i]):
             rule = ", ".join(expected[i])
-            return [Problem(unit.where.path, unit.where.line(), f"{what} {i + 1} differs from the rules, which seat: {rule} (or add manual: \"reason\")")]
+            found.append(Problem(unit.where.path, unit.where.line(), f"{what} {i + 1} differs from the rules, which seat: {rule} (or add manual: \"reason\")"))
     if len(units) < len(expected):
-        return [Problem(rnd.where.path, rnd.where.line(), f"the rules give {len(expected)} {what}s; the file lists {len(units)} (or add manual: \"reason\")")]
-    return []
+        found.append(Problem(rnd.where.path, rnd.where.line(), f"the rules give {len(expected)} {what}s; the file lists {len(units)} (or add manual: \"reason\")"))
+    return found
 
 
 def round_status(results_in: list[bool]) -> str:

@@ -24,15 +24,11 @@ def manual_shape(rnd, sizes, field, groups=None, what: str = "table") -> list[Pr
     (one per table), the players the rules seat (``field``) and, when the stage
     is played in groups, ``groups`` (player -> group)."""
     problems = []
-    left = Counter(sizes)
     allowed = " and ".join(f"{count} {what}{'s' if count != 1 else ''} of {size}"
                            for size, count in sorted(Counter(sizes).items(), reverse=True))
-    for unit in rnd.units:
+    for unit in _misfits(list(rnd.units), sizes):
         size = len(unit.players)
-        if left[size] > 0:
-            left[size] -= 1
-            continue
-        number = getattr(unit, "table", None) or getattr(unit, "match", None)
+        number = getattr(unit, "table", None) if what == "table" else getattr(unit, "match", None)
         problems.append(Problem(unit.where.path, unit.where.line(), f"{what} {number} seats {size} "
                                 f"player{'s' if size != 1 else ''}; the rules seat this round at {allowed} "
                                 f"({_WHY} the {what} sizes)"))
@@ -54,6 +50,17 @@ def manual_shape(rnd, sizes, field, groups=None, what: str = "table") -> list[Pr
                 problems.append(Problem(unit.where.path, unit.where.line(), f"{what} {number} pairs players of groups "
                                         f"{' and '.join(mixed)} ({_WHY} the groups)"))
     return problems
+
+
+def _misfits(units, sizes) -> list:
+    """The units that break the round's shape: none when the sizes are the
+    rules' (in any order); else each unit whose size differs from the rules'
+    at its place (the rules put smaller tables last), or, when every place
+    agrees, the units beyond the rules' count."""
+    if Counter(len(unit.players) for unit in units) == Counter(sizes):
+        return []
+    found = [unit for i, unit in enumerate(units) if i < len(sizes) and len(unit.players) != sizes[i]]
+    return found or units[len(sizes):]
 
 
 def _units_key(rnd) -> str:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from . import build_lock
 from .build import IndexFailed, search_index, settings_of
-from .cache import Store
+from .cache import Store, umask
 from .swap import put_back, swap_in
 
 
@@ -177,6 +177,7 @@ def _tidy(output: Path) -> None:
 def _publish_locked(settings: str, output: Path, content: str, cache: str, wait: float) -> int:
     _tidy(output)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}-build-", dir=output.parent))
+    staging.chmod(0o777 & ~umask())  # the site's folder as any other the user makes (0755 by default), not 0700
     try:
         code = build(settings, staging, content)
         if code != 0:

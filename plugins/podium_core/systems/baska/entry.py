@@ -11,7 +11,7 @@ def prompt(fmt, stage: str) -> str:
     return "  small points in seat order, or the deals (para 1 3, cicha 2 won rej, ...): "
 
 
-def parse(line: str, players: list) -> dict:
+def parse(line: str, players: list, names: dict) -> dict:
     """What the score sheet says: the small points of each seat
     (``30 10 -15 -25``), or the table's deals, comma-separated
     (:mod:`.deal_entry`), from which the engine computes the small points."""
