@@ -64,7 +64,7 @@ from pelican.generators import Generator
 from podium_core import workers
 from podium_core.errors import Problem, Problems
 from podium_core.rules_pages import missing_rules
-from . import cache_keys, extensions, output, paging, static, template_bytecode, translations
+from . import cache_keys, extensions, output, paging, shipped_pages, static, template_bytecode, translations
 from .cache import Store
 from .event_output import EventOutput
 from .events import DamagedSummary, Events
@@ -98,6 +98,7 @@ class PodiumGenerator(Generator):
         self.problems: list = []
         self.events: Events | None = None
         self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
+        self.shipped_pages: dict = {}  # slug -> a rules page Podium ships, in the site's language (.shipped_pages)
 
     # -- context -----------------------------------------------------------------------
 
@@ -152,6 +153,9 @@ class PodiumGenerator(Generator):
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
         default_lang = self.site_language
+        named = {headers[slug].rules for slug in events.slugs if headers[slug].rules} - set(pages)
+        self.shipped_pages = shipped_pages.read(self.readers, named, default_lang, self.context)
+        pages.update(self.shipped_pages)
         missing = []
         self.rules_pages = {}  # slug -> the event's rules page, in its language when translated
         for slug in events.slugs:
@@ -168,6 +172,8 @@ class PodiumGenerator(Generator):
         home_page = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
         # the languages pages are written in: the site's own and every event's
         self.languages = sorted({default_lang} | {headers[slug].language for slug in events.slugs})
+        for page in self.shipped_pages.values():  # a site writes its pages in these languages only
+            page.translations = [other for other in page.translations if other.lang in self.languages]
         menu_pages = [page for page in self.context.get("pages", []) if page.template != "rules"]
         menus = translations.menus(menu_pages, self.languages, default_lang)  # the site menu in every language
         self.page_translations = translations.translations_of(pages.values())
