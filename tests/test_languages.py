@@ -1,0 +1,121 @@
+"""One language, and a way to another (issue 35, item 3).
+
+- the rules pages of the five built-in formats ship with Podium in each of
+  its five languages, and every demo event's rules link opens them in the
+  event's language; a site's own page of the same slug replaces them, and
+  ``podium validate`` knows them without a content folder;
+- the language switch: every Markdown page links its translations (hreflang),
+  and with ``PODIUM_LANGUAGES`` every event's pages exist in each of those
+  interface languages at ``{lang}/{slug}/...``, each page linking the same page
+  in the others, every link resolving;
+- the tools pages link the guides in the page's language;
+- format pages say options in words: no criterion key, no YAML list or mapping.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_site import build
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("en", "lv", "lt", "pl", "hu")
+SWITCHED = ["en", "lv"]  # PODIUM_LANGUAGES of the demo build here
+
+
+def demo_events() -> dict:
+    """slug -> (language, rules slug or None) of every demo event."""
+    import yaml
+
+    found = {}
+    for event in sorted((ROOT / "results").glob("*/event.yaml")):
+        data = yaml.safe_load(event.read_text("utf-8"))
+        found[event.parent.name] = (data.get("language", "en"), data.get("rules"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The demo site, every event in its own language and in each of SWITCHED."""
+    return build(ROOT / "results", tmp_path_factory.mktemp("languages") / "output", PODIUM_LANGUAGE=None,
+                 PODIUM_LANGUAGES=SWITCHED, PODIUM_JOBS=1)
+
+
+def read(site: Path, path: str) -> str:
+    return (site / path).read_text("utf-8")
+
+
+# -- the rules pages -----------------------------------------------------------------------
+
+
+def test_every_built_in_format_has_its_rules_in_the_five_languages():
+    from podium_core.formats.declarations import BUILTINS
+    from podium_core.rules_pages import metadata, shipped_pages
+
+    shipped = shipped_pages()
+    for declaration in BUILTINS:
+        files = shipped[f"rules-{declaration.id}"]
+        assert sorted(files) == sorted(LANGUAGES), declaration.id
+        for lang, path in files.items():
+            meta = metadata(path.read_text("utf-8"))
+            assert meta["lang"] == [lang] and meta["template"] == ["rules"]
+            assert path.name == f"rules-{declaration.id}.{lang}.md"
+            assert len(path.read_text("utf-8")) > 1500  # the whole rules, not a stub
+    assert set(shipped) == {f"rules-{d.id}" for d in BUILTINS}
+
+
+def test_every_demo_events_rules_link_opens_its_rules_in_its_language(site):
+    from podium_core.rules_pages import metadata, shipped_pages
+
+    checked = 0
+    for slug, (language, rules) in demo_events().items():
+        if rules is None:
+            continue
+        event = read(site, f"{slug}/index.html")
+        assert re.search(rf'href="[./]*{slug}/rules/"', event), slug
+        page = read(site, f"{slug}/rules/index.html")
+        title = metadata(shipped_pages()[rules][language].read_text("utf-8"))["title"][0]
+        assert f'<html lang="{language}">' in page and f"<h1>{title}</h1>" in page, slug
+        assert 'class="note untranslated"' not in page
+        checked += 1
+    assert checked == 7
+
+
+def test_the_shipped_rules_are_pages_of_the_site_in_each_language(site):
+    for lang in LANGUAGES:
+        name = "rules-tantrix-wc.html" if lang == "en" else f"rules-tantrix-wc-{lang}.html"
+        page = read(site, name)
+        assert f'<html lang="{lang}">' in page
+        assert 'href="./tantrix-wc-2003/"' in page  # the events played under them
+
+
+def test_a_sites_own_page_replaces_the_shipped_rules(tmp_path):
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
+    shutil.copy(ROOT / "results" / "players.yaml", results / "players.yaml")
+    content = tmp_path / "content" / "pages"
+    content.mkdir(parents=True)
+    (content / "house.md").write_text("Title: Our house rules\nSlug: rules-catan-lt-route66\nTemplate: rules\n\n"
+                                      "Bring your own dice.\n", "utf-8")
+    site = build(results, tmp_path / "output", PATH=str(tmp_path / "content"), PODIUM_LANGUAGE=None, PODIUM_JOBS=1)
+    page = read(site, "route66-vilnius-2010/rules/index.html")
+    assert "Bring your own dice." in page and 'class="note untranslated"' in page  # English, in a Lithuanian event
+    assert "Bring your own dice." in read(site, "rules-catan-lt-route66.html")
+    assert not (site / "rules-catan-lt-route66-lt.html").exists()
+
+
+def test_validate_knows_the_shipped_rules_without_a_content_folder(tmp_path):
+    event = tmp_path / "results" / "cup" / "event.yaml"
+    event.parent.mkdir(parents=True)
+    players = "".join(f"  - {{id: p{n}, name: Player {n}}}\n" for n in range(1, 9))
+    event.write_text(f"name: Cup\nformat: baska-gp\nrules: rules-baska-gp\nplayers:\n{players}", "utf-8")
+    done = subprocess.run([sys.executable, "-m", "podium_core.cli", "validate", str(tmp_path / "results")],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["1 event valid"]
