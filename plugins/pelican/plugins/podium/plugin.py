@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, pass_context
 from pelican import signals
 
 from podium_core import __version__
-from . import headings, i18n, static, template_bytecode
+from . import headings, i18n, static, template_bytecode, translations
 from .extensions import venue
 from .generator import PodiumGenerator
 from .template_use import RecordingLoader
@@ -44,9 +44,18 @@ def add_templates_and_translations(generator):
     env.globals["PODIUM_VERSION"] = __version__
     env.globals["qr_svg"] = venue.qr_svg  # QR codes of the venue kit and score sheets
     env.filters["plain"] = headings.plain  # striptags, at no cost for a text with nothing to strip
+    env.filters["page_alternates"] = page_alternates  # a Markdown page in its other languages (language switch)
     i18n.install(env, settings.get("DEFAULT_LANG", "en"))
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         template_bytecode.use(env, settings.get("CACHE_PATH") or "cache")
+
+
+@pass_context
+def page_alternates(context, page) -> list:
+    """``{{ page|page_alternates }}``: the page in each language the site writes it in
+    (:func:`.translations.alternates`)."""
+    default = context.get("DEFAULT_LANG") or "en"
+    return translations.alternates(page, default, context.get("podium_languages") or (default,))
 
 
 def get_generators(pelican):

@@ -541,6 +541,8 @@ class EventView(Dated):
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
     absence_note: str = ""  # what a round missed counts, beside a round's absent players (a msgid)
     bye_note: str = ""  # what a bye counts (``bye_result``), beside the player who has it (a msgid)
+    languages: list = field(default_factory=list)  # (language, folder) of each of its interface languages (.language_variants)
+    folder: str = ""  # the folder of this one's pages: "" in its own language, "lv/" in another
 
     @cached_property
     def document(self) -> dict:
