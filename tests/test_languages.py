@@ -119,3 +119,102 @@ def test_validate_knows_the_shipped_rules_without_a_content_folder(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["1 event valid"]
+
+
+# -- the language switch -------------------------------------------------------------------
+
+SWITCH = re.compile(r'<nav class="language-switch"[^>]*>(.*?)</nav>', re.S)
+LINK = re.compile(r'<a href="([^"]+)" hreflang="([a-z]+)" lang="\2" rel="alternate">')
+HEAD = re.compile(r'<link rel="alternate" hreflang="([a-z]+)" href="([^"]+)">')
+
+
+def resolve(site: Path, page: Path, href: str) -> Path:
+    """The file a relative link of ``page`` opens (a folder: its index.html)."""
+    target = (page.parent / href).resolve()
+    return target / "index.html" if href.endswith("/") else target
+
+
+def html_lang(path: Path) -> str:
+    return re.search(r'<html lang="([a-z]+)"', path.read_text("utf-8")).group(1)
+
+
+def test_every_event_page_exists_in_each_language_at_its_folder(site):
+    for slug, (language, _rules) in demo_events().items():
+        own = sorted(p.relative_to(site / slug) for p in (site / slug).rglob("*.html"))
+        assert own, slug
+        for lang in SWITCHED:
+            if lang == language:
+                assert not (site / lang / slug).exists()
+                continue
+            assert sorted(p.relative_to(site / lang / slug) for p in (site / lang / slug).rglob("*.html")) == own
+            assert html_lang(site / lang / slug / "index.html") == lang
+
+
+def test_every_switch_link_resolves_to_the_same_page_in_that_language(site):
+    checked = 0
+    for slug, (language, _rules) in demo_events().items():
+        folders = [site / slug] + [site / lang / slug for lang in SWITCHED if lang != language]
+        for folder in folders:
+            for page in sorted(folder.rglob("*.html")):
+                html = page.read_text("utf-8")
+                switch = SWITCH.search(html)
+                assert switch, page
+                links = LINK.findall(switch.group(1))
+                assert {lang for _href, lang in links} == ({language, *SWITCHED} - {html_lang(page)}), page
+                assert f'<span aria-current="page" lang="{html_lang(page)}">' in switch.group(1)
+                for href, lang in links:
+                    target = resolve(site, page, href)
+                    assert target.is_file() and html_lang(target) == lang, (page, href)
+                    assert target.relative_to(site).parts[-len(page.relative_to(folder).parts):] \
+                        == page.relative_to(folder).parts  # the same page
+                    checked += 1
+                assert {lang for lang, _href in HEAD.findall(html)} == {language, *SWITCHED}
+    assert checked > 1000
+
+
+def test_the_language_names_are_in_their_own_language(site):
+    switch = SWITCH.search(read(site, "tantrix-wc-2003/index.html")).group(1)
+    assert ">English</a>" in switch and ">Latviešu</a>" in switch and ">Magyar</span>" in switch
+
+
+def test_a_variant_speaks_its_language_and_keeps_the_organisers_words(site):
+    page = read(site, "lv/tantrix-wc-2003/index.html")
+    assert '<html lang="lv">' in page and "Tantrix World Championship 2003" in page
+    assert 'href="../../lv/tantrix-wc-2003/rules/"' in page  # its own menu stays in its language
+    rules = read(site, "lv/tantrix-wc-2003/rules/index.html")
+    assert "<h1>Noteikumi: Tantrix pasaules čempionāta pamatturnīrs</h1>" in rules
+    assert "<h1>Rules: Tantrix World Championship main draw</h1>" in read(site, "en/tantrix-wc-2003/rules/index.html")
+
+
+def test_without_podium_languages_an_event_has_no_switch(tmp_path):
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
+    shutil.copy(ROOT / "results" / "players.yaml", results / "players.yaml")
+    site = build(results, tmp_path / "output", PODIUM_LANGUAGE=None, PODIUM_JOBS=1)
+    assert 'class="language-switch"' not in read(site, "route66-vilnius-2010/index.html")
+    assert not (site / "en").exists()
+
+
+@pytest.mark.parametrize("value, message", [
+    ("lv", "the setting PODIUM_LANGUAGES: 'lv' should be a list of languages"),
+    (["en", "de"], "the setting PODIUM_LANGUAGES: 'de' is not one of Podium's languages (en, lv, lt, pl, hu)"),
+    (["lv", "lv"], "the setting PODIUM_LANGUAGES: a language is listed twice"),
+])
+def test_a_wrong_podium_languages_is_a_problem(tmp_path, value, message):
+    from test_site import problems_of
+
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
+    problems = problems_of(results, tmp_path / "output", PODIUM_LANGUAGES=value, PODIUM_JOBS=1)
+    assert len(problems) == 1 and str(problems[0]).startswith(message)
+
+
+def test_markdown_pages_link_their_translations(site):
+    for name, lang in (("about.html", "en"), ("about-lv.html", "lv"), ("organiser-guide-pl.html", "pl")):
+        page = site / name
+        switch = SWITCH.search(page.read_text("utf-8"))
+        assert switch and f'<span aria-current="page" lang="{lang}">' in switch.group(1)
+        links = LINK.findall(switch.group(1))
+        assert len(links) == 4
+        for href, other in links:
+            assert html_lang(resolve(site, page, href)) == other

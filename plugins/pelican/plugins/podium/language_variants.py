@@ -36,12 +36,12 @@ def languages(settings: dict) -> tuple:
     """``PODIUM_LANGUAGES``, checked: a list of Podium's languages, each once (empty when unset)."""
     value = settings.get("PODIUM_LANGUAGES") or ()
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise ValueError(f"PODIUM_LANGUAGES: {value!r} should be a list of languages, e.g. [\"en\", \"lv\"]")
+        raise ValueError(f"the setting PODIUM_LANGUAGES: {value!r} should be a list of languages, e.g. [\"en\", \"lv\"]")
     for lang in value:
         if lang not in LANGUAGES:
-            raise ValueError(f"PODIUM_LANGUAGES: {lang!r} is not one of Podium's languages ({', '.join(LANGUAGES)})")
+            raise ValueError(f"the setting PODIUM_LANGUAGES: {lang!r} is not one of Podium's languages ({', '.join(LANGUAGES)})")
     if len(set(value)) != len(value):
-        raise ValueError(f"PODIUM_LANGUAGES: a language is listed twice in {list(value)!r}")
+        raise ValueError(f"the setting PODIUM_LANGUAGES: a language is listed twice in {list(value)!r}")
     return tuple(value)
 
 
