@@ -218,3 +218,43 @@ def test_markdown_pages_link_their_translations(site):
         assert len(links) == 4
         for href, other in links:
             assert html_lang(resolve(site, page, href)) == other
+
+
+# -- the tools and format pages ------------------------------------------------------------
+
+
+def test_the_tools_page_links_the_guides_in_its_language(site):
+    for slug, (language, _rules) in demo_events().items():
+        for folder, lang in [("", language)] + [(f"{other}/", other) for other in SWITCHED if other != language]:
+            page = site / f"{folder}{slug}/organiser/index.html"
+            html = page.read_text("utf-8")
+            suffix = "" if lang == "en" else f"-{lang}"
+            for guide in ("organiser-guide", "publishing"):
+                href = re.search(rf'<a href="([^"]*{guide}{suffix}\.html)">([^<]+)</a>', html)
+                assert href, (page, guide)
+                target = resolve(site, page, href.group(1))
+                assert html_lang(target) == lang
+                assert f"<h1>{href.group(2)}</h1>" in target.read_text("utf-8")  # the guide's own title
+
+
+OPTION_ROW = re.compile(r'<tr><th scope="row"><code>([a-z_]+)</code></th><td>(.*?)</td><td>(.*?)</td>')
+
+
+def test_format_pages_say_options_in_words(site):
+    from podium_core.criteria import BY_KEY
+
+    rows = 0
+    for page in sorted(site.rglob("format/index.html")):
+        for key, value, default in OPTION_ROW.findall(page.read_text("utf-8")):
+            for cell in (value, default):
+                shown = re.sub(r"<code>[a-z0-9_]+</code>", "", cell)  # a choice: the keyword an organiser writes
+                assert not re.search(r"[\[\]{}]", shown), (page, key, cell)
+                assert not [k for k in BY_KEY if re.search(rf"\b{k}\b", shown) and "_" in k], (page, key, cell)
+                assert shown.strip() or "<code>" in cell, (page, key, cell)
+            rows += 1
+    assert rows > 100
+    open_swiss = read(site, "carcassonne-open-2021/format/index.html")
+    assert "Wins, then Buchholz cut 1, then" in open_swiss or "Buchholz" in open_swiss
+    assert "5 for the first place, 3 for the second, 2 for the third, 1 for the fourth" in \
+        read(site, "en/baska-deszczno-2013/format/index.html")
+    assert "Final 9, semifinal 8, quarterfinal 7, earlier rounds 6." in read(site, "en/tantrix-wc-2003/format/index.html")

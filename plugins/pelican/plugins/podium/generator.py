@@ -201,7 +201,8 @@ class PodiumGenerator(Generator):
         # what every page takes from Pelican and from the other events
         self.site_key = cache_keys.digest("site", {lang: [list(link) for link in links] for lang, links in menus.items()},
                                           self.site_urls, self.context["podium_search_urls"], bool(events.slugs),
-                                          sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
+                                          sorted([p.slug, p.title, p.url, p.template] for p in pages.values()),
+                                          [[p.slug, p.lang, p.title, p.url] for p in self.page_translations])
         self.home_key = cache_keys.digest(home_page.title, translations.content(home_page)) \
             if home_page is not None else ""
         for slug in events.slugs:
