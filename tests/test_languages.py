@@ -258,3 +258,14 @@ def test_format_pages_say_options_in_words(site):
     assert "5 for the first place, 3 for the second, 2 for the third, 1 for the fourth" in \
         read(site, "en/baska-deszczno-2013/format/index.html")
     assert "Final 9, semifinal 8, quarterfinal 7, earlier rounds 6." in read(site, "en/tantrix-wc-2003/format/index.html")
+
+
+def test_an_event_folder_named_like_a_language_is_a_problem(tmp_path):
+    from test_site import problems_of
+
+    results = tmp_path / "results"
+    shutil.copytree(ROOT / "results" / "tantrix-wc-2003", results / "lv")  # seeded: its draw is its own
+    problems = problems_of(results, tmp_path / "output", PODIUM_LANGUAGES=["en", "lv"], PODIUM_JOBS=1)
+    assert [str(p) for p in problems] == [
+        f"{results / 'lv' / 'event.yaml'}:1: the event's folder name 'lv' is a language of PODIUM_LANGUAGES: "
+        "its pages would be in that language's folder; give the folder another name"]
