@@ -17,6 +17,9 @@ DEFAULT_LANG = "en"
 # the Podium plugin: results/ -> pages
 PLUGINS = ["pelican.plugins.podium"]
 PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
+# every event's pages also in these interface languages, under {lang}/{slug}/ with a language
+# switch on each page: `PODIUM_LANGUAGES="en lv" make html` (default: each event in its own)
+PODIUM_LANGUAGES = os.environ.get("PODIUM_LANGUAGES", "").split()
 # processes writing event pages at once (default: every usable core)
 PODIUM_JOBS = int(os.environ.get("PODIUM_JOBS") or 0) or None
 

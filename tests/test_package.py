@@ -69,7 +69,7 @@ def test_the_wheel_holds_the_code_templates_static_files_schemas_and_translation
         entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode("utf-8")
     expected = (shipped(PACKAGE, "pelican/plugins/podium", ["**/*.py", "templates/**/*.html", "static/**/*.css",
                                                                "locale/*.po", "locale/*.pot"])
-                | shipped(ENGINES, "podium_core", ["**/*.py", "schemas/*.json"]))
+                | shipped(ENGINES, "podium_core", ["**/*.py", "schemas/*.json", "systems/*/pages/*.md"]))
     assert expected - names == set()
     assert "pelican/plugins/podium/static/css/podium.css" in names
     assert "pelican/plugins/podium/templates/podium/layout.html" in names

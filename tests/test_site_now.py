@@ -251,11 +251,13 @@ def test_the_site_menu_and_pages_speak_the_pages_language(site):
     assert ">About</a>" in read(site, "about.html")
 
 
-def test_an_events_rules_page_is_inside_the_event_and_says_when_untranslated(site):
+def test_an_events_rules_page_is_inside_the_event_in_its_language(site):
+    """The rules Podium ships are in every language (an untranslated page of the site's
+    own is marked: tests/test_languages.py)."""
     html = read(site, "tantrix-wc-2003/rules/index.html")
     assert '<nav class="event-nav"' in html and 'aria-current="page">Szabályok</a>' in html
-    assert "Ezeket a szabályokat még nem fordították le erre a nyelvre" in html
-    assert '<article class="prose" lang="en">' in html
+    assert "<h1>Szabályok: Tantrix-világbajnokság, főág</h1>" in html
+    assert "untranslated" not in html and '<article class="prose">' in html
 
 
 def test_search_lands_on_the_search_page_of_the_pages_language(site):

@@ -50,7 +50,11 @@ class Problems(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def _reading_order(problem: Problem):
+def _reading_order(problem):
+    """Problems by file, line and column; one of no file (a setting's, a plain
+    message) first."""
+    if not isinstance(problem, Problem):
+        return ("", 0, 0, str(problem))
     return (problem.path, problem.line, problem.column, problem.message)
 
 

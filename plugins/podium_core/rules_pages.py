@@ -1,4 +1,12 @@
-"""An event's rules page: ``rules: <slug>`` names a page of the site's content folder.
+"""An event's rules page: ``rules: <slug>`` names a page of the site's content
+folder, or one of the rules pages Podium ships.
+
+Podium ships the rules of its built-in formats, written for players in each
+of its languages: ``systems/<system>/pages/<slug>.<lang>.md``, Markdown pages
+with Pelican's metadata (``Title``, ``Lang``, ``Slug``, ``Template: rules``),
+one file per language (:func:`shipped_pages`).  A page of the site's content
+folder with the same slug replaces all of them: the site's text, with its
+own translations, is the one shown.
 
 :func:`missing_rules` is the rule, and the one place it is stated: the site
 build applies it to the pages Pelican read, ``podium validate`` to the slugs
@@ -34,6 +42,7 @@ pages were not checked).
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 import unicodedata
@@ -46,6 +55,8 @@ from unidecode import unidecode
 from .errors import Problem
 from .loader import load_file, read_file
 from .reading import SLUG
+
+SHIPPED = Path(__file__).parent / "systems"  # <system>/pages/<slug>.<lang>.md
 
 PAGE_FOLDER = "pages"  # Pelican's PAGE_PATHS
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mkd", ".mdown")  # Pelican's Markdown reader
@@ -60,6 +71,18 @@ SLUG_SUBSTITUTIONS = (
     (r"(?u)\s*\Z", ""),  # no trailing spaces
     (r"[-\s]+", "-"),  # runs of spaces and '-' become one '-'
 )
+
+
+@functools.cache
+def shipped_pages() -> dict[str, dict[str, Path]]:
+    """The rules pages shipped with Podium: ``{slug: {language: path}}``, the
+    slug and language each file's metadata gives (its ``Slug:``, ``Lang:``)."""
+    found: dict[str, dict[str, Path]] = {}
+    reader = markdown.Markdown(extensions=["meta"])
+    for path in sorted(SHIPPED.glob("*/pages/*.md")):
+        meta = metadata(path.read_text("utf-8"), reader)
+        found.setdefault(first(meta["slug"]).strip(), {})[first(meta["lang"]).strip()] = path
+    return found
 
 
 def missing_rules(path, rules: str, slugs, content) -> Problem | None:
@@ -166,15 +189,15 @@ def content_folder(results) -> Path:
 def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:
     """:func:`missing_rules` for every event.yaml of ``event_files`` whose
     ``rules:`` is a slug, against the pages of the content folder
-    ``content``; and why they could not be checked (None when they were):
-    there is no content folder, or a page not found may be one of the
-    pages in a format not read here."""
+    ``content`` and those Podium ships; and why they could not be checked
+    (None when they were): there is no content folder, or a page not found
+    may be one of the pages in a format not read here."""
     named = []
     for path in event_files:
         doc, _problems = load_file(path, Path(path).parent.parent)  # a file that cannot be read: evaluating it reports why
         rules = doc.data.get("rules") if doc is not None and isinstance(doc.data, dict) else None
-        if isinstance(rules, str) and SLUG.fullmatch(rules):  # any other value is the schema's problem
-            named.append((path, rules))
+        if isinstance(rules, str) and SLUG.fullmatch(rules) and rules not in shipped_pages():
+            named.append((path, rules))  # any other value is the schema's problem
     if not named:
         return [], None
     slugs = page_slugs(content)

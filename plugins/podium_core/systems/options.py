@@ -11,6 +11,10 @@ points).  A checker turns a YAML value into the exact value the engines use
 :func:`check_options` validates an ``options:`` mapping against a system's
 options and returns the values normalised, with every problem located at
 its ``path:line``.
+
+:func:`words` says a value as the format page shows it: a list of criteria
+by their names, a mapping as a sentence, a flag as yes or no; a checker
+whose values need their own words has a ``words(value, number)`` method.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from fractions import Fraction
 from ..criteria import BY_KEY, MATCH_GAMES, RATING, keys_for
 from ..errors import Problem
 from ..numbers import json_number
-from ..text import N_
+from ..text import N_, Text
 
 logger = logging.getLogger("podium")
 
@@ -153,6 +157,13 @@ class Ranking:
             seen.add(key)
         return tuple(value)
 
+    @staticmethod
+    def words(value, number):
+        """The criteria by their names, in order, the drawing of lots last."""
+        from .base import ranking_sentence
+
+        return ranking_sentence([BY_KEY[key] for key in value])
+
 
 def ranking_problems(ranking, options: dict, where) -> list[Problem]:
     """The criteria of ``ranking`` that the resolved ``options`` cannot give
@@ -273,6 +284,46 @@ def normalised(options: dict | None, system) -> dict:
         except Invalid:
             continue
     return values
+
+
+@dataclass(frozen=True)
+class Said:
+    """An option's value as a page says it: ``text`` (a msgid or a
+    :class:`~podium_core.text.Text`, translated by the page), or, with
+    ``code``, the keyword an organiser writes in event.yaml (a choice)."""
+
+    text: object
+    code: bool = False
+
+
+def words(option: Option, value, number=str) -> Said:
+    """``value`` of ``option`` in words, numbers written by ``number`` (the page's
+    language's way): the checker's own words where it has them, a flag as yes
+    or no, ``auto`` and a choice as the keyword written, a list of numbers as
+    the numbers, a mapping as "key: value; ..."."""
+    say = getattr(option.check, "words", None)
+    if say is not None:
+        return Said(say(value, number))
+    if isinstance(value, bool):
+        return Said(N_("yes") if value else N_("no"))
+    if value is None:
+        return Said("auto", code=True)
+    if is_number(value):
+        return Said(number(value))
+    if isinstance(value, (list, tuple)):
+        return Said(", ".join(number(v) if is_number(v) else str(v) for v in value))
+    if isinstance(value, dict):
+        return Said(listing([Text("%(name)s: %(value)s", name=str(k), value=number(v) if is_number(v) else str(v))
+                             for k, v in value.items()]))
+    return Said(str(value), code=True)
+
+
+def listing(parts: list):
+    """Parts said one after another: "a; b; c" (a Text, each part translated)."""
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = Text("%(first)s; %(rest)s", first=part, rest=said)
+    return said
 
 
 def show(value) -> str:

@@ -26,7 +26,7 @@ from pelican import signals
 
 from podium_core import workers
 from podium_core.export import dumps
-from . import extensions, i18n, output, paging, progress, summary, template_bytecode
+from . import extensions, i18n, language_variants, output, paging, progress, summary, template_bytecode
 from .cache import sha256
 from .output import DATA, PAGE
 from .views import event_view
@@ -81,21 +81,38 @@ class EventOutput:
         for or None when that is not known).  Runs in a worker process."""
         build = self.build
         events = build.events
-        ev = event_view(events.outcome(slug), build.urls, build.language, events.registry, build.page_sizes)
-        ev.rules_url = events.headers[slug].rules_url
-        ev.rules_page = build.rules_pages.get(slug)
-        progress.attach(ev)
         pages = EventFiles(build)
-        i18n.install(build.env, ev.language)
+        languages = language_variants.shown(build.language or events.headers[slug].language, build.variant_languages)
+        views = [self._view(slug, build.urls.under(folder) if folder else build.urls, lang, languages, folder)
+                 for lang, folder in languages]
         if build.recording is not None:
             with build.recording.recording() as templates:
-                render_event(ev, pages, build.urls)
+                self._render(views, pages)
             templates = sorted(templates)
         else:
-            render_event(ev, pages, build.urls)
+            self._render(views, pages)
             templates = None
         build.store.keep_files(events.name(slug), pages.kept)
+        ev = views[0]
         return pages.files, summary.dumps(ev.summary), sorted(ev.people), templates
+
+    def _view(self, slug: str, urls, language: str, languages: list, folder: str):
+        """The event ``slug`` viewed in the interface ``language``, its pages at ``urls``."""
+        build = self.build
+        events = build.events
+        ev = event_view(events.outcome(slug), urls, language, events.registry, build.page_sizes)
+        ev.languages, ev.folder = languages, folder
+        if events.headers[slug].rules_url:
+            ev.rules_url = urls.url("event_rules", slug=slug)
+            ev.rules_page = build.rules_page(slug, language)
+        progress.attach(ev)
+        return ev
+
+    def _render(self, views: list, pages) -> None:
+        for ev in views:
+            i18n.install(self.build.env, ev.language)
+            pages.urls = ev.urls_of
+            render_event(ev, pages, ev.urls_of)
 
     def restore(self, slug: str) -> bool:
         """An unchanged event's files put into this output from the cache; False, and
@@ -141,6 +158,7 @@ class EventFiles:
 
     def __init__(self, build):
         self.build = build
+        self.urls = build.urls  # those of the view being written (its language's folder)
         self.output = build.output_path
         self.known: set = set()  # output folders made sure of
         self.files: dict = {}  # path -> (kind, digest)
@@ -148,6 +166,9 @@ class EventFiles:
 
     def page(self, path: str, template: str, **values) -> None:
         build = self.build
+        ev = values.get("ev")
+        if ev is not None:  # the same page in the event's other languages
+            values["alternates"] = language_variants.alternates(ev.languages, ev.folder, path)
         found = build.get_template(template)  # Pelican keeps it once loaded: the loader is not asked again
         if build.recording is not None:
             build.recording.add(found.name)
@@ -160,7 +181,7 @@ class EventFiles:
     def cut(self, where: tuple, template: str, cut, **values) -> None:
         """The pages of ``where`` (its URL kind and parts), its list cut by ``cut`` (:func:`.paging.pages_of`)."""
         kind, parts = where
-        for path, page_values in paging.pages_of(self.build.urls, kind, parts, cut, values):
+        for path, page_values in paging.pages_of(self.urls, kind, parts, cut, values):
             self.page(path, template, **page_values)
 
     def data(self, path: str, data: bytes) -> None:

@@ -6,7 +6,7 @@ never drift from the engine.  A statement flagged True, or ending in
 "(Project default.)", is a documented choice where the source rules are
 silent; the page shows it with a "default" badge.  This module adds the table
 of the options an event can set, made from the system's options and the
-built-in declaration's values (variants.md 2).
+built-in declaration's values (variants.md 2), each value in words.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Fact:
 @dataclass(frozen=True)
 class OptionRow:
     key: str
-    default: str  # a value as written in event.yaml, or a description (a msgid)
+    default: object  # the built-in's value in words (podium_core.systems.options.Said)
     text: str  # a msgid: the page translates it
 
 
@@ -56,16 +56,18 @@ def facts(fmt) -> list[Fact]:
     return result
 
 
-def options(fmt) -> list[tuple[OptionRow, object]]:
+def options(fmt, number=str) -> list[tuple[OptionRow, object]]:
     """Each option of the format's system, with the value this event plays by
-    when it differs from the built-in's (None: the built-in's)."""
+    when it differs from the built-in's (None: the built-in's), both in words
+    (:func:`podium_core.systems.options.words`, numbers written by ``number``)."""
     from podium_core.formats.declarations import BUILTIN
-    from podium_core.systems.options import show
+    from podium_core.systems.options import words
 
     defaults = BUILTIN[fmt.base].options
     rows = []
     for spec in fmt.OPTIONS:
         default = defaults.get(spec.key)
         value = fmt.options.get(spec.key)
-        rows.append((OptionRow(spec.key, show(default), spec.text), None if value == default else show(value)))
+        rows.append((OptionRow(spec.key, words(spec, default, number), spec.text),
+                     None if value == default else words(spec, value, number)))
     return rows

@@ -45,7 +45,8 @@ A warm build therefore writes the same bytes as a cold one.
 Settings: ``PODIUM_RESULTS`` (the results folder, default ``results``),
 ``PODIUM_LANGUAGE`` (one UI language for every event, e.g. an English
 mirror of the site; default: each event speaks its own ``language``),
-``PODIUM_JOBS`` (processes at once, default: every usable core),
+``PODIUM_LANGUAGES`` (every event's pages in these interface languages too,
+:mod:`.language_variants`), ``PODIUM_JOBS`` (processes at once, default: every usable core),
 ``PODIUM_PAGE_SIZES`` (items on one page of a long list, by kind: :mod:`.paging`),
 ``PODIUM_TEMPLATE_CACHE`` (keep compiled templates in ``CACHE_PATH``,
 default True: :mod:`.template_bytecode`) and the ``PODIUM_*_URL`` /
@@ -64,7 +65,8 @@ from pelican.generators import Generator
 from podium_core import workers
 from podium_core.errors import Problem, Problems
 from podium_core.rules_pages import missing_rules
-from . import cache_keys, extensions, output, paging, static, template_bytecode, translations
+from . import (cache_keys, extensions, language_variants, output, paging, shipped_pages, static, template_bytecode,
+               translations)
 from .cache import Store
 from .event_output import EventOutput
 from .events import DamagedSummary, Events
@@ -98,6 +100,8 @@ class PodiumGenerator(Generator):
         self.problems: list = []
         self.events: Events | None = None
         self.keys: dict = {}  # slug -> the key of its pages, known in generate_context
+        self.variant_languages: tuple = ()  # PODIUM_LANGUAGES (.language_variants)
+        self.shipped_pages: dict = {}  # slug -> a rules page Podium ships, in the site's language (.shipped_pages)
 
     # -- context -----------------------------------------------------------------------
 
@@ -124,6 +128,7 @@ class PodiumGenerator(Generator):
         try:
             self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
             self.page_sizes = paging.sizes(settings)
+            self.variant_languages = language_variants.languages(settings)
         except ValueError as exc:
             raise Problems([str(exc)]) from None
         self.looks = Looks(settings, self.store)
@@ -152,22 +157,32 @@ class PodiumGenerator(Generator):
         for page in list(self.context.get("pages", [])) + list(self.context.get("hidden_pages", [])):
             pages.setdefault(page.slug, page)
         default_lang = self.site_language
+        named = {headers[slug].rules for slug in events.slugs if headers[slug].rules} - set(pages)
+        self.shipped_pages = shipped_pages.read(self.readers, named, default_lang, self.context)
+        pages.update(self.shipped_pages)
         missing = []
-        self.rules_pages = {}  # slug -> the event's rules page, in its language when translated
+        self.rules_pages = {}  # slug -> the event's rules page (shown in each language by rules_page)
         for slug in events.slugs:
             ev = headers[slug]
+            if slug in self.variant_languages:
+                missing.append(Problem(str(events.folder_of[slug] / "event.yaml"), 1,
+                                       f"the event's folder name '{slug}' is a language of PODIUM_LANGUAGES: "
+                                       "its pages would be in that language's folder; give the folder another name"))
             if ev.rules:
                 problem = missing_rules(events.folder_of[slug] / "event.yaml", ev.rules, pages, self.settings["PATH"])
                 if problem is not None:
                     missing.append(problem)
                 else:  # shown inside the event (extensions.rules)
-                    self.rules_pages[slug] = translations.in_language(pages[ev.rules], ev.language, default_lang)
+                    self.rules_pages[slug] = pages[ev.rules]
                     ev.rules_url = self.urls.url("event_rules", slug=slug)
         if missing:
             raise Problems(missing)
         home_page = pages.get(self.settings.get("PODIUM_HOME_PAGE", "home"))
         # the languages pages are written in: the site's own and every event's
-        self.languages = sorted({default_lang} | {headers[slug].language for slug in events.slugs})
+        self.languages = sorted({default_lang} | {headers[slug].language for slug in events.slugs}
+                                | set(self.variant_languages))
+        for page in self.shipped_pages.values():  # a site writes its pages in these languages only
+            page.translations = [other for other in page.translations if other.lang in self.languages]
         menu_pages = [page for page in self.context.get("pages", []) if page.template != "rules"]
         menus = translations.menus(menu_pages, self.languages, default_lang)  # the site menu in every language
         self.page_translations = translations.translations_of(pages.values())
@@ -175,6 +190,7 @@ class PodiumGenerator(Generator):
         self.context["podium_home_page"] = home_page
         self.context["podium_menu"] = menus[default_lang]  # the site menu of every page (base.html)
         self.context["podium_menus"] = menus
+        self.context["podium_languages"] = self.languages  # those the site's pages are written in
         self.context["podium_site_url"] = self.settings.get("SITEURL", "")  # absolute in a published build
         # URLs of the site-level pages every page links (people, search)
         self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, events.registry)
@@ -185,14 +201,22 @@ class PodiumGenerator(Generator):
         # what every page takes from Pelican and from the other events
         self.site_key = cache_keys.digest("site", {lang: [list(link) for link in links] for lang, links in menus.items()},
                                           self.site_urls, self.context["podium_search_urls"], bool(events.slugs),
-                                          sorted([p.slug, p.title, p.url, p.template] for p in pages.values()))
+                                          sorted([p.slug, p.title, p.url, p.template] for p in pages.values()),
+                                          [[p.slug, p.lang, p.title, p.url] for p in self.page_translations])
         self.home_key = cache_keys.digest(home_page.title, translations.content(home_page)) \
             if home_page is not None else ""
         for slug in events.slugs:
-            self.keys[slug] = cache_keys.digest("pages", events.inputs[slug], self.looks.shown(headers[slug].language),
+            shown = language_variants.shown(self.language or headers[slug].language, self.variant_languages)
+            self.keys[slug] = cache_keys.digest("pages", events.inputs[slug], shown,
+                                                [self.looks.shown(lang) for lang, _folder in shown],
                                                 self.site_key, headers[slug].rules_url,
-                                                translations.page_key(self.rules_pages.get(slug)),
+                                                [translations.page_key(self.rules_page(slug, lang)) for lang, _folder in shown],
                                                 None if self.recording is not None else self.templates_digest)
+
+    def rules_page(self, slug: str, language: str):
+        """The rules page of the event ``slug`` as its pages in ``language`` show it:
+        its translation into that language, else the page as written (None: no rules page)."""
+        return translations.in_language(self.rules_pages.get(slug), language, self.site_language)
 
     def _still_right(self, slug: str) -> bool:
         """The event's cached pages are still right: the same key, and the templates they asked for unchanged."""

@@ -122,6 +122,7 @@ def install(env, language: str) -> None:
     env.globals["podium_language"] = language or "en"
     env.filters["date"] = _date_filter
     env.filters["num"] = _number_filter
+    env.filters["language_name"] = language_name
 
 
 @lru_cache(maxsize=None)
@@ -261,6 +262,14 @@ def date_text(value, language: str = "en") -> str:
             return "" if value is None else str(value)
     language = language or "en"
     return format_date(day, DATE_FORMATS.get(language, "medium"), locale=locale(language))
+
+
+@lru_cache(maxsize=None)
+def language_name(language: str) -> str:
+    """A language's name in that language, capitalised as it heads a list
+    item: the way a reader looks for their own (``lv``: "Latviešu")."""
+    name = Locale.parse(language).get_display_name(language) or language
+    return name[:1].upper() + name[1:]
 
 
 def installed_language(env) -> str:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, Undefined, pass_context
 from pelican import signals
 
 from podium_core import __version__
-from . import headings, i18n, static, template_bytecode
+from . import headings, i18n, static, template_bytecode, translations
 from .extensions import venue
 from .generator import PodiumGenerator
 from .template_use import RecordingLoader
@@ -44,9 +44,29 @@ def add_templates_and_translations(generator):
     env.globals["PODIUM_VERSION"] = __version__
     env.globals["qr_svg"] = venue.qr_svg  # QR codes of the venue kit and score sheets
     env.filters["plain"] = headings.plain  # striptags, at no cost for a text with nothing to strip
+    env.filters["page_alternates"] = page_alternates  # a Markdown page in its other languages (language switch)
+    env.filters["in_language"] = page_in_language  # a Markdown page in a language, when translated
     i18n.install(env, settings.get("DEFAULT_LANG", "en"))
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         template_bytecode.use(env, settings.get("CACHE_PATH") or "cache")
+
+
+@pass_context
+def page_alternates(context, page) -> list:
+    """``{{ page|page_alternates }}``: the page in each language the site writes it in
+    (:func:`.translations.alternates`)."""
+    default = context.get("DEFAULT_LANG") or "en"
+    return translations.alternates(page, default, context.get("podium_languages") or (default,))
+
+
+@pass_context
+def page_in_language(context, page, language: str):
+    """``{{ page|in_language(ev.language) }}``: the page's translation into
+    ``language``, else the page itself (:func:`.translations.in_language`);
+    no page (an undefined one: the site has none of that slug) stays none."""
+    if isinstance(page, Undefined):
+        return None
+    return translations.in_language(page, language, context.get("DEFAULT_LANG") or "en")
 
 
 def get_generators(pelican):

@@ -78,6 +78,7 @@ class SitePages:
         return cache_keys.digest("site", [build.looks.shown(lang) for lang in build.languages], build.site_key,
                                  build.templates_digest, build.home_key,
                                  [translations.page_key(page) for page in build.page_translations],
+                                 [translations.page_key(page) for page in build.shipped_pages.values()],
                                  [[slug, events.index.entry(slug)["summary_digest"]] for slug in events.slugs],
                                  events.registry, build.statics)
 
@@ -108,6 +109,10 @@ class SitePages:
         folder = static.static_dir(build.settings)
         for path, data in static.files() if static.written_here(build.settings) else ():  # no theme needs a copy
             wanted.append((f"{folder}/{path}", sha256(data), None, data, language))
+        for page in build.shipped_pages.values():  # in the site's language; the translations below
+            if page.save_as:
+                key = cache_keys.digest(shown, page.template, page.save_as, translations.page_key(page))
+                wanted.append((page.save_as, key, page.template, {"page": page, "lang": language}, language))
         search = next((page for page in site_pages if page.kind == "search"), None)
         return wanted + self._in_every_language(search)
 

@@ -12,6 +12,8 @@ empty), which writes it with the UI in the translation's language.
   when it has a translation (a link to a page in another language says so
   with ``lang``/``hreflang``);
 - :func:`translations_of`: every translation to write;
+- :func:`alternates`: a page in each language it is written in, for the
+  language switch (:mod:`.language_variants`);
 - :func:`page_key`: what a page shows, for the build cache's keys.
 """
 
@@ -51,6 +53,22 @@ def menus(pages, languages, default: str) -> dict:
             links.append(MenuLink(shown.title, shown.url, "" if shown_lang == language else shown_lang))
         found[language] = links
     return found
+
+
+def alternates(page, default: str, written) -> list:
+    """``page`` and its translations in the languages of ``written`` (those the
+    site's pages are written in), as :class:`.language_variants.Alternate`: the
+    page in the site's language first, the others in Podium's order of
+    languages; [] for a page with no translation."""
+    from .i18n import LANGUAGES
+    from .language_variants import Alternate
+
+    others = [other for other in getattr(page, "translations", ()) or () if page_language(other, default) in written]
+    if not others:
+        return []
+    order = {lang: n for n, lang in enumerate((default,) + LANGUAGES)}
+    found = sorted([page] + others, key=lambda p: (order.get(page_language(p, default), len(order)), page_language(p, default)))
+    return [Alternate(page_language(p, default), p.url, p is page) for p in found]
 
 
 def translations_of(pages) -> list:

@@ -14,6 +14,7 @@ unless Pelican writes one there itself (a blog): then it is ``results/``.
 
 from __future__ import annotations
 
+import copy
 import re
 
 # ids (players) [a-z0-9][a-z0-9_-]*, matched whole; slugs and stage ids are a subset of it
@@ -88,6 +89,16 @@ class Urls:
         """kind -> URL of the event ``slug``'s pages of each of ``kinds`` (URLs of the slug alone)."""
         parts = self._parts({"slug": slug})
         return {kind: self.urls[kind].format(**parts) for kind in kinds}
+
+    def under(self, prefix: str) -> "Urls":
+        """These URLs with every page of an event (each kind whose pattern has
+        ``{slug}``) under the folder ``prefix`` (``lv/``), the others as they are."""
+        if not SAFE_PART.fullmatch(prefix.rstrip("/")) or not prefix.endswith("/"):
+            raise ValueError(f"unsafe URL folder {prefix!r}")
+        other = copy.copy(self)
+        other.urls = {kind: prefix + url if "{slug}" in url else url for kind, url in self.urls.items()}
+        other.saves = {kind: prefix + save if "{slug}" in self.urls[kind] else save for kind, save in self.saves.items()}
+        return other
 
     def url(self, kind: str, **parts) -> str:
         return self.urls[kind].format(**self._parts(parts))

@@ -541,6 +541,8 @@ class EventView(Dated):
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
     absence_note: str = ""  # what a round missed counts, beside a round's absent players (a msgid)
     bye_note: str = ""  # what a bye counts (``bye_result``), beside the player who has it (a msgid)
+    languages: list = field(default_factory=list)  # (language, folder) of each of its interface languages (.language_variants)
+    folder: str = ""  # the folder of this one's pages: "" in its own language, "lv/" in another
 
     @cached_property
     def document(self) -> dict:
@@ -776,7 +778,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
     podium = [p for p in (classification or []) if p.place is not None and p.place <= 3]
     lots = [people[pid] for pid in event.lots if pid in people]
 
-    fmt_view = _format_view(fmt, event, stages)
+    fmt_view = _format_view(fmt, event, stages, lang)
     event_urls = {kind: urls.url(kind, slug=slug)
                   for kind in ("event", "standings_index", "players", "classification", "format", "json")}
     view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
@@ -956,9 +958,10 @@ def _leaders(standings) -> list:
     return [s for s in standings if s.stage == stage and s.latest]
 
 
-def _format_view(fmt, event, stages) -> FormatView:
+def _format_view(fmt, event, stages, lang: str = "en") -> FormatView:
     criteria = [CriterionView(c.key, c.label, c.abbr, c.legend, c.display) for c in fmt.criteria]
     field_size = sum(1 for p in event.players if not p.reserve)
     return FormatView(fmt.id, fmt.title or fmt.id, fmt.name, list(stages.values()), criteria,
-                      facts_module.facts(fmt), facts_module.options(fmt), fmt.table_sizes(event), field_size,
+                      facts_module.facts(fmt), facts_module.options(fmt, lambda value: number_text(value, lang)),
+                      fmt.table_sizes(event), field_size,
                       fmt.unit_legends())

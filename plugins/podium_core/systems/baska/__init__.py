@@ -28,6 +28,12 @@ class PlacementPoints:
             raise Invalid(f"{value!r}: a better place cannot give fewer points")
         return points
 
+    @staticmethod
+    def words(value, number):
+        return Text("%(first)s for the first place, %(second)s for the second, %(third)s for the third, "
+                    "%(fourth)s for the fourth", first=number(value[0]), second=number(value[1]),
+                    third=number(value[2]), fourth=number(value[3]))
+
 
 class ShortTablePoints:
     """The fixed points of a short table of 1, 2 and 3 players, each 0 or more."""
@@ -41,6 +47,11 @@ class ShortTablePoints:
             if not is_number(points) or points < 0:
                 raise Invalid(f"{points!r} should be a number, 0 or more", (key,))
         return {k: exact_number(value[k]) for k in (1, 2, 3)}
+
+    @staticmethod
+    def words(value, number):
+        return Text("a player alone: %(one)s; two players: %(two)s each; three players: %(three)s each",
+                    one=number(value[1]), two=number(value[2]), three=number(value[3]))
 
 
 class Baska(System):

@@ -47,6 +47,16 @@ class StandardGames:
                 raise Invalid(f"round {missing} is missing: list every round of the main draw, 1, 2, 3, ...")
         return dict(value)
 
+    @staticmethod
+    def words(value, number=str):
+        """The games per round of the main draw, as the format page says them."""
+        if any(is_int(key) for key in value):
+            return Text("Per round of the main draw: %(list)s.",
+                        list=", ".join(f"{key}: {number(value[key])}" for key in sorted(value)))
+        games = {**STANDARD_GAMES, **value}
+        return Text("Final %(final)s, semifinal %(semifinal)s, quarterfinal %(quarterfinal)s, "
+                    "earlier rounds %(earlier)s.", **{name: number(games[name]) for name in ROUND_NAMES})
+
 
 class Tantrix(System):
     """Tantrix World Championship main draw (formats.md 4): a seeded knockout

@@ -9,14 +9,9 @@ from .engine import DECISIVE_LEAD, EXTRA_GAMES_AT_FIVE
 
 def rules_facts(fmt) -> list[tuple]:
     """The rules as this format applies them: (heading, text) pairs."""
-    games = fmt.standard_games
-    if fmt.by_round:
-        standard = Text("Per round of the main draw: %(list)s.",
-                        list=", ".join(f"{number}: {games[number]}" for number in sorted(games)))
-    else:
-        standard = Text("Final %(final)s, semifinal %(semifinal)s, quarterfinal %(quarterfinal)s, "
-                        "earlier rounds %(earlier)s.", final=games["final"], semifinal=games["semifinal"],
-                        quarterfinal=games["quarterfinal"], earlier=games["earlier"])
+    from . import StandardGames
+
+    standard = StandardGames.words(fmt.standard_games)
     lead, extra = fmt.decisive_lead, fmt.extra_games_limit
     if lead == 0:
         decisive = N_("Not applied: after the standard games any lead wins the match; an exact tie continues "
