@@ -209,10 +209,6 @@ def sheets(ev, rnd) -> list:
 
 # == downloads ========================================================================
 
-csv_safe = csvfile.text  # a text field no spreadsheet runs, in any locale (podium_core.csvfile)
-csv_number = csvfile.number
-
-
 def latest_standings(ev) -> list:
     """(view, outcome standing) of the latest standings of every stage and group, in order."""
     pairs = list(zip(ev.standings, ev.outcome.standings)) if ev.outcome is not None else []
@@ -222,14 +218,17 @@ def latest_standings(ev) -> list:
     return list(latest.values())
 
 
-def standings_csv(ev) -> str:
-    """``standings.csv``: the latest standings of every stage and group, one row a player.
+STANDINGS_COLUMNS = ["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"]
+
+
+def standings_rows(ev) -> tuple[list, list]:
+    """The header and rows of ``standings.csv``: the latest standings of every stage
+    and group, one row a player, each value as it is (a text, a number, ``1`` or None).
 
     Columns: stage, group, after_round, rank, player (id), name, club, country,
     reserve (``1``), lot (``1`` when the drawing of lots decided the rank), then
     one column per ranking criterion (the keys of event.json), values as in
-    event.json.  Written by the rules of :mod:`podium_core.csvfile` (every field
-    quoted, UTF-8 with a BOM, formulas defused).
+    event.json.
     """
     found = latest_standings(ev)
     keys = []
@@ -239,14 +238,19 @@ def standings_csv(ev) -> str:
                 keys.append(criterion.key)
     rows = []
     for view, exact in found:
-        for row_view, row in zip(view.rows, exact.rows):
+        for row in exact.rows:
             person = ev.people[row.player]
-            rows.append([csv_safe(exact.stage), csv_safe(exact.group or ""), exact.after_round, row.rank, csv_safe(row.player),
-                         csv_safe(person.name), csv_safe(person.club), csv_safe(person.country),
-                         "1" if row.reserve else "", "1" if row.by_lot else ""]
-                        + [csv_number(row.values.get(k)) if k in row.values else "" for k in keys])
-    return csvfile.document(["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"] + keys,
-                            rows)
+            rows.append([exact.stage, exact.group or "", exact.after_round, row.rank, row.player, person.name,
+                         person.club, person.country, 1 if row.reserve else None, 1 if row.by_lot else None]
+                        + [row.values.get(k) for k in keys])
+    return STANDINGS_COLUMNS + keys, rows
+
+
+def standings_csv(ev) -> str:
+    """``standings.csv`` (:func:`standings_rows`), by the rules of :mod:`podium_core.csvfile`
+    (every field quoted, UTF-8 with a BOM, formulas defused)."""
+    head, rows = standings_rows(ev)
+    return csvfile.document(head, csvfile.fields(rows))
 
 
 def round_text(rnd, gettext) -> str:
