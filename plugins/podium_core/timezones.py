@@ -39,12 +39,23 @@ def zone(name: str) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo.from_file(data, key=name)
 
 
+def suggestions(name: str) -> list:
+    """Zone names the organiser may have meant: the same name in other letter case,
+    zones of the city named (``Riga``: ``Europe/Riga``), else names spelt alike."""
+    folded = name.casefold()
+    known = sorted(names())
+    found = [zone for zone in known if zone.casefold() == folded]
+    found += [zone for zone in known if zone.rsplit("/", 1)[-1].casefold() == folded.rsplit("/", 1)[-1]
+              and zone not in found]
+    return found[:3] or difflib.get_close_matches(name, known, n=3, cutoff=0.85)
+
+
 def check(event) -> list[Problem]:
     """The event's ``timezone`` names a zone of the IANA database."""
     name = getattr(event, "timezone", None)
     if name is None or name in names():
         return []
     where = event.where
-    close = difflib.get_close_matches(name, sorted(names()), n=3, cutoff=0.6)
+    close = suggestions(name)
     hint = f" (did you mean {', '.join(close)}?)" if close else " (an IANA name such as Europe/Riga)"
     return [Problem(where.path, where.line("timezone"), f"timezone: '{name}' is not a time zone{hint}")]
