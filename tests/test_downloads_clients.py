@@ -112,6 +112,8 @@ def test_the_event_home_carries_a_full_sports_event(site):
     assert data["image"] == f"{SITEURL}/catan-latvija-2016/card.png"
     document = json.loads(read(site, "catan-latvija-2016/event.json"))
     assert len(data["competitor"]) == len(document["players"])
+    # the classification's order: the podium first
+    assert [c["name"] for c in data["competitor"][:3]] == ["Inese Vītola", "Elīna Zariņa", "Zane Bērziņa"]
     assert {c["name"] for c in data["competitor"]} == {p["name"] for p in document["players"]}
     for competitor in data["competitor"]:
         assert competitor["@type"] == "Person"

@@ -3,13 +3,16 @@
 What a link to the event shows in a chat or a social site: the event's name
 (up to three lines, the last cut with "…"), its dates and venue, then a
 heading ("Podium", "Leaders") and up to three places, each with its number
-on a disc of the medal's colour, and at the foot the site's host.
+on a disc of the medal's colour, and at the foot the site's host (none
+without an absolute ``SITEURL``).
 
 The same card is the same bytes on any machine: the text is drawn in the
 DejaVu Sans cut to the Latin script that ships with Podium (``fonts/``,
 never a font of the system), laid out by Pillow's own basic layout (no
 system shaping library), and the PNG carries no time or other chunk that
-changes between builds.  A character the font lacks is drawn as its box.
+changes between builds; it is stored with a palette of :data:`COLOURS`
+colours (median cut, no dithering: the same pixels give the same palette).
+A character the font lacks is drawn as its box.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ TEXT = (255, 255, 255)
 MUTED = (190, 203, 220)
 MEDALS = ((212, 175, 55), (192, 192, 192), (205, 127, 50))
 ELLIPSIS = "…"
+COLOURS = 64  # the card's palette: its few colours and their anti-aliased edges, a third of the RGB file
 
 
 @dataclass(frozen=True)
@@ -107,5 +111,6 @@ def png(card: Card) -> bytes:
         draw.text((MARGIN, HEIGHT - MARGIN - 10), _fit(draw, card.footer, foot, width), font=foot, fill=MUTED,
                   anchor="ls")
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=True)
+    palette = image.quantize(colors=COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    palette.save(buffer, "PNG", compress_level=9)
     return buffer.getvalue()

@@ -5,8 +5,10 @@
 (``podium/meta.html``): ``name``, ``startDate`` / ``endDate``, ``location``
 (a ``Place``: the venue, and the ``address:`` of event.yaml), ``organizer``
 (``organiser:``: an ``Organization`` with its name and, when given, its
-``url``), ``competitor`` (every player, a ``Person``), ``sport`` and
-``inLanguage``; under an absolute ``SITEURL`` also ``url`` (the event's home)
+``url``), ``competitor`` (the players, each a ``Person``: in the order of the
+classification once the event is finished, else of the leading standings,
+then by name; :data:`COMPETITORS` at most, so an open of thousands keeps a
+light home page), ``sport`` and ``inLanguage``; under an absolute ``SITEURL`` also ``url`` (the event's home)
 and ``image`` (the card), and each competitor's page.  ``<``, ``>`` and ``&``
 are written as ``\\u`` escapes so no text can close the script.
 
@@ -27,6 +29,7 @@ from ..card_image import Card, png
 from . import File
 
 URLS = {"card": "{slug}/card.png"}
+COMPETITORS = 100  # players named in the JSON-LD at most
 PODIUM = N_("Podium")
 LEADERS = N_("Leaders")
 
@@ -60,7 +63,20 @@ def card(ev) -> Card:
         dates = first if len(ev.dates) == 1 else f"{first} – {i18n.date_text(ev.last_date, ev.language)}"
     subtitle = " · ".join(part for part in (dates, ev.venue, translate(ev.format.title, lookup)) if part)
     heading, found = places(ev)
-    return Card(ev.name, subtitle, lookup(heading), found, ev.urls_of.host or "Podium")
+    return Card(ev.name, subtitle, lookup(heading), found, ev.urls_of.host)
+
+
+def ranked_players(ev) -> list:
+    """The event's players, the classification's (or the leading standings') order first, then by name."""
+    order = [line.player for line in ev.classification or ()]
+    if not order:
+        order = [row.player for standing in ev.leaders for row in standing.rows]
+    seen, found = set(), []
+    for person in [*order, *ev.players]:
+        if person.id not in seen:
+            seen.add(person.id)
+            found.append(person)
+    return found
 
 
 def jsonld(ev) -> str:
@@ -84,7 +100,7 @@ def jsonld(ev) -> str:
         data["url"] = urls.absolute(ev.url)
         data["image"] = urls.absolute(ev.urls["card"])
     competitors = []
-    for person in ev.players:
+    for person in ranked_players(ev)[:COMPETITORS]:
         entry = {"@type": "Person", "name": person.name}
         if urls.site_url:
             entry["url"] = urls.absolute(person.url)
