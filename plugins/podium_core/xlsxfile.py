@@ -33,16 +33,6 @@ EPOCH = datetime.datetime(1980, 1, 1)
 MAX_WIDTH = 50
 
 
-def _width(value) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, datetime.datetime):
-        return 16
-    if isinstance(value, datetime.date):
-        return 10
-    return len(str(value))
-
-
 def workbook(sheet: str, header: list, rows: list, created: datetime.datetime | None = None) -> bytes:
     """One worksheet named ``sheet`` with ``header`` and ``rows`` (the module's rules),
     as the bytes of an xlsx file whose creation date is ``created`` (default 1980-01-01)."""
@@ -57,20 +47,35 @@ def workbook(sheet: str, header: list, rows: list, created: datetime.datetime | 
     widths = [len(str(name)) for name in header]
     for column, name in enumerate(header):
         sheet_out.write_string(0, column, str(name), bold)
+    write_string, write_number, write_datetime = sheet_out.write_string, sheet_out.write_number, sheet_out.write_datetime
     for number, row in enumerate(rows, 1):
         for column, value in enumerate(row):
-            if value is None or value == "":
-                pass
+            kind = type(value)
+            if kind is int:
+                write_number(number, column, value)
+                shown = len(str(value))
+            elif kind is str:
+                if not value:
+                    continue
+                write_string(number, column, value)
+                shown = len(value)
+            elif value is None:
+                continue
+            elif kind is datetime.datetime:
+                write_datetime(number, column, value, moment)
+                shown = 16
+            elif kind is datetime.date:
+                write_datetime(number, column, datetime.datetime.combine(value, datetime.time()), day)
+                shown = 10
             elif isinstance(value, str):
-                sheet_out.write_string(number, column, value)
-            elif isinstance(value, datetime.datetime):
-                sheet_out.write_datetime(number, column, value, moment)
-            elif isinstance(value, datetime.date):
-                sheet_out.write_datetime(number, column, datetime.datetime.combine(value, datetime.time()), day)
+                write_string(number, column, str(value))
+                shown = len(value)
             else:
-                sheet_out.write_number(number, column, json_number(value))
-            if column < len(widths):
-                widths[column] = max(widths[column], _width(value))
+                value = json_number(value)
+                write_number(number, column, value)
+                shown = len(str(value))
+            if column < len(widths) and shown > widths[column]:
+                widths[column] = shown
     for column, width in enumerate(widths):
         sheet_out.set_column(column, column, min(MAX_WIDTH, width + 2))
     sheet_out.freeze_panes(1, 0)
