@@ -237,7 +237,7 @@ def standings_rows(ev) -> tuple[list, list]:
             if criterion.key not in keys:
                 keys.append(criterion.key)
     rows = []
-    for view, exact in found:
+    for _view, exact in found:
         for row in exact.rows:
             person = ev.people[row.player]
             rows.append([exact.stage, exact.group or "", exact.after_round, row.rank, row.player, person.name,
