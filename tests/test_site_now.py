@@ -16,6 +16,7 @@ Built from copies of the demo events (three of them have a ``schedule``):
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 import shutil
@@ -94,21 +95,39 @@ def test_schedule_times_must_be_real(demo, tmp_path, capsys):
 
 
 def test_rounds_show_their_start_and_the_calendar_lists_them(site):
+    import icalendar
+    from zoneinfo import ZoneInfo
+
     page = read(site, "catan-latvija-2016/qualifying-2/index.html")
     assert '<p class="round-start">Sākums: <time datetime="2016-05-07T12:30">2016. gada 7. maijs, 12:30</time></p>' in page
     ics = (site / "catan-latvija-2016" / "schedule.ics").read_bytes()
-    assert ics.startswith(b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:") and ics.endswith(b"END:VCALENDAR\r\n")
-    lines = ics.decode("utf-8").split("\r\n")
-    assert all(len(line.encode("utf-8")) <= 75 for line in lines)
-    unfolded = ics.decode("utf-8").replace("\r\n ", "")
-    fields = unfolded.split("\r\n")
-    uids = [line[4:] for line in fields if line.startswith("UID:")]
-    assert uids == [f"catan-latvija-2016-{r}@podium" for r in
-                    ("qualifying-1", "qualifying-2", "qualifying-3", "qualifying-4", "semifinal-1", "final-1")]
-    assert "DTSTART:20160507T100000\r\nDTEND:20160507T123000" in unfolded
-    assert "SUMMARY:Pamatturnīrs\\, 1. kārta — Latvijas Katanas čempionāts 2016" in unfolded
+    assert ics.startswith(b"BEGIN:VCALENDAR\r\n") and ics.endswith(b"END:VCALENDAR\r\n")
+    assert all(len(line) <= 75 for line in ics.split(b"\r\n"))
+    cal = icalendar.Calendar.from_ical(ics)
+    cal.validate()
+    (zone,) = cal.walk("VTIMEZONE")
+    assert zone["TZID"] == "Europe/Riga"
+    events = cal.walk("VEVENT")
+    assert [str(e["UID"]) for e in events] == [f"catan-latvija-2016-{r}@results.example.org" for r in
+                                               ("qualifying-1", "qualifying-2", "qualifying-3", "qualifying-4",
+                                                "semifinal-1", "final-1")]
+    riga = ZoneInfo("Europe/Riga")
+    first = events[0]
+    # 10:00 in Riga is 07:00 UTC (summer time), whatever zone reads it
+    assert first.decoded("DTSTART") == datetime.datetime(2016, 5, 7, 10, 0, tzinfo=riga)
+    assert first.decoded("DTSTART").astimezone(datetime.timezone.utc).hour == 7
+    assert first.decoded("DTEND") == datetime.datetime(2016, 5, 7, 12, 30, tzinfo=riga)
+    # every round has an end: the last of a day lasts the documented length
+    from pelican.plugins.podium.extensions.calendar import LAST_ROUND_LENGTH
+
+    ends = {str(e["UID"]).split("@")[0]: e.decoded("DTEND") - e.decoded("DTSTART") for e in events}
+    assert ends["catan-latvija-2016-qualifying-4"] == LAST_ROUND_LENGTH
+    assert ends["catan-latvija-2016-final-1"] == LAST_ROUND_LENGTH
+    assert ends["catan-latvija-2016-semifinal-1"] == datetime.timedelta(hours=3)
+    assert str(first["SUMMARY"]) == "Pamatturnīrs, 1. kārta — Latvijas Katanas čempionāts 2016"
+    assert str(first["URL"]) == f"{SITEURL}/catan-latvija-2016/qualifying-1/"
     # DTSTAMP from the data (the date of the latest result), never the clock
-    assert {line for line in fields if line.startswith("DTSTAMP:")} == {"DTSTAMP:20160514T000000Z"}
+    assert {e.decoded("DTSTAMP") for e in events} == {datetime.datetime(2016, 5, 14, tzinfo=datetime.timezone.utc)}
     assert 'href="https://results.example.org/catan-latvija-2016/schedule.ics" type="text/calendar"' in read(site, "catan-latvija-2016/index.html")
     assert not (site / "tantrix-wc-2003" / "schedule.ics").exists()  # no schedule: no calendar
 
@@ -119,14 +138,39 @@ def test_the_calendar_is_the_same_on_every_build(demo, site, tmp_path):
         assert (again / slug / "schedule.ics").read_bytes() == (site / slug / "schedule.ics").read_bytes()
 
 
-def test_ics_text_is_escaped_and_folded():
-    from pelican.plugins.podium.extensions.calendar import escape_text, fold
+def test_a_calendar_without_timezone_is_floating_and_its_uids_have_the_fallback_host(demo, tmp_path):
+    import icalendar
 
-    assert escape_text("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne"
-    line = "SUMMARY:" + "ā" * 60
-    folded = fold(line)
-    assert all(len(part.encode("utf-8")) <= 75 for part in folded.split("\r\n"))
-    assert folded.replace("\r\n ", "") == line
+    from pelican.plugins.podium.urls import FALLBACK_HOST
+
+    results = tmp_path / "results"
+    shutil.copytree(demo / "catan-latvija-2016", results / "catan-latvija-2016")
+    shutil.copy(demo / "players.yaml", results / "players.yaml")
+    event = results / "catan-latvija-2016" / "event.yaml"
+    event.write_text(event.read_text("utf-8").replace("timezone: Europe/Riga\n", ""), "utf-8")
+    out = build(results, tmp_path / "output", PODIUM_LANGUAGE=None)
+    cal = icalendar.Calendar.from_ical((out / "catan-latvija-2016" / "schedule.ics").read_bytes())
+    cal.validate()
+    assert not cal.walk("VTIMEZONE")
+    events = cal.walk("VEVENT")
+    assert events[0].decoded("DTSTART") == datetime.datetime(2016, 5, 7, 10, 0)  # floating: no zone
+    assert all(str(e["UID"]).endswith("@" + FALLBACK_HOST) for e in events)
+    assert all("URL" not in e for e in events)  # no absolute address to give
+
+
+def test_a_timezone_that_is_no_iana_name_is_reported_at_its_line(demo, tmp_path, capsys):
+    from podium_core.cli import main
+
+    shutil.copytree(demo / "catan-latvija-2016", tmp_path / "results" / "catan-latvija-2016")
+    shutil.copy(demo / "players.yaml", tmp_path / "results" / "players.yaml")
+    event = tmp_path / "results" / "catan-latvija-2016" / "event.yaml"
+    source = event.read_text("utf-8").replace("timezone: Europe/Riga", "timezone: Europe/Rigga")
+    event.write_text(source, "utf-8")
+    line = source.splitlines().index("timezone: Europe/Rigga") + 1
+    assert main(["validate", str(tmp_path / "results")]) == 1
+    err = capsys.readouterr().err
+    assert f"{event}:{line}: timezone: 'Europe/Rigga' is not a time zone (did you mean Europe/Riga" in err
+    assert "Traceback" not in err
 
 
 # -- the event's and the player's now ----------------------------------------------------------------
@@ -202,7 +246,7 @@ def test_every_page_has_sharing_tags_and_a_canonical_url(site):
         assert f'<link rel="canonical" href="{url}">' in html, relative
         assert f'<meta property="og:url" content="{url}">' in html, relative
         for tag in ('<meta name="description" content="', '<meta property="og:title" content="',
-                    '<meta property="og:description" content="', '<meta name="twitter:card" content="summary">'):
+                    '<meta property="og:description" content="', '<meta name="twitter:card" content="summary'):
             assert tag in html, (relative, tag)
         assert re.search(r'<meta name="description" content="[^"]{20,}">', html), relative
         assert '<link rel="icon" href="https://results.example.org/favicon.ico"' in html, relative

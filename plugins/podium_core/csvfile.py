@@ -49,6 +49,33 @@ def number(value) -> str:
     return str(value)
 
 
+class _Texts(dict):
+    """:func:`text` of each text, worked out once for all the rows that repeat it."""
+
+    def __missing__(self, value) -> str:
+        found = self[value] = text(value)
+        return found
+
+
+def fields(rows) -> list:
+    """Rows of values (texts, numbers, flags, None) as CSV fields: a text by :func:`text`,
+    an int as it is, ``True``/``False`` as ``1``/``0``, any other number by :func:`number`,
+    None empty."""
+    texts = _Texts()
+    out = []
+    for row in rows:
+        line = []
+        for value in row:
+            if type(value) is int:  # the most common: written as it is
+                line.append(str(value))
+            elif isinstance(value, str):
+                line.append(texts[value])
+            else:
+                line.append(number(value))
+        out.append(line)
+    return out
+
+
 def document(header: list[str], rows) -> str:
     """The CSV text: BOM, the header, the rows; every field quoted, CRLF line ends.
     Fields must be made with :func:`text` or :func:`number` already."""

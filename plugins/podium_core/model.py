@@ -196,6 +196,9 @@ class Event:
     lots: tuple = ()
     note: str | None = None
     schedule: tuple = ()  # (("<stage>-<round>", "YYYY-MM-DD HH:MM"), ...): see podium_core.schedule
+    timezone: str | None = None  # the IANA zone of the schedule's times: see podium_core.timezones
+    address: str | None = None  # the venue's postal address, one line
+    organiser: tuple | None = None  # (name, url or None)
 
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]

@@ -67,7 +67,7 @@ def read_event(folder: Path, registry: dict | None = None, pending: dict | None 
     return event, problems, checked.unread
 
 
-_TEXTS = ("name", "club", "country", "venue", "note", "manual")
+_TEXTS = ("name", "club", "country", "venue", "address", "note", "manual")
 
 
 def _normalised(data: dict) -> dict:
@@ -130,9 +130,19 @@ def _event(slug: str, doc, registry: dict, problems: list) -> Event:
         players=tuple(players), options=dict(data.get("options") or {}),
         language=data.get("language", "en"), dates=tuple(data.get("dates", ())),
         venue=data.get("venue"), rules=data.get("rules"),
+        address=data.get("address"), timezone=data.get("timezone"), organiser=_organiser(data.get("organiser")),
         seed=str(data.get("seed", slug)), lots=tuple(data.get("lots", ())), note=data.get("note"),
         schedule=tuple((str(k), str(v)) for k, v in (data.get("schedule") or {}).items()),
     )
+
+
+def _organiser(value):
+    """``organiser:`` as ``(name, url or None)``: a name alone, or ``{name, url}``; None when not given."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return (unicodedata.normalize("NFC", value), None)
+    return (unicodedata.normalize("NFC", value["name"]), value.get("url"))
 
 
 def _exact(number):

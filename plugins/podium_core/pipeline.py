@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from . import corrections, schedule
+from . import corrections, schedule, timezones
 from .attendance import Attendance
 from .errors import Problem, Problems
 from .formats import format_of
@@ -61,7 +61,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     misplaced = fmt.check_stages(event)
     problems += corrections.slips(event, corrected) + misplaced + player_field_problems(fmt, event) + field_problems_of(fmt, event)
     problems += check_numbering(numbered_rounds(fmt, event, unread, {p.path for p in misplaced}))
-    problems += schedule.check(event, fmt.stages(event))
+    problems += schedule.check(event, fmt.stages(event)) + timezones.check(event)
     refused = [p for doc in [r.where.doc for r in event.rounds] + [f.doc for f in unread if f.doc is not None]
                for p in field_problems(fmt, doc)]
     if problems:  # the engines run only on data that passed every general check

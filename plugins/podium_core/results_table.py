@@ -92,56 +92,45 @@ def column_kinds(document: dict) -> dict:
     return kinds
 
 
-def _cell(value) -> str:
-    if type(value) is int:  # the most common: written as it is
-        return str(value)
-    if isinstance(value, str):
-        return csvfile.text(value)
-    return csvfile.number(value)
-
-
-class _Texts(dict):
-    """:func:`csvfile.text` of each text, worked out once for all the rows that repeat it."""
-
-    def __missing__(self, value) -> str:
-        found = self[value] = csvfile.text(value)
-        return found
-
-
-def results_csv(document: dict) -> str:
-    """The results.csv text of an event document (the module docstring's rules)."""
-    text = _Texts()
-    people = {p["id"]: [text[p["id"]], text[p.get("name", p["id"])], text[p.get("club")], text[p.get("country")]]
-              for p in document["players"]}
+def results_rows(document: dict) -> tuple[list, list]:
+    """The header and rows of results.csv (the module docstring's rules), each value as
+    it is: a text, a number (an int, or an exact or float value), a flag (``1``/``0``)
+    or None for an empty cell; :func:`results_csv` and :mod:`podium_core.xlsxfile`
+    write them."""
+    people = {p["id"]: [p["id"], p.get("name", p["id"]), p.get("club"), p.get("country")] for p in document["players"]}
     kinds = list(column_kinds(document).items())
     rows = []
     for rnd, kind, unit in _units(document):
         players = unit.get("players") or []
         number = next((unit[k] for k in NUMBER_KEYS if k in unit), None)
         winner = unit.get("winner")
-        start = [text[rnd["stage"]], rnd["round"], _cell(rnd.get("session")), text[rnd["status"]], UNIT_NAMES[kind],
-                 _cell(number)]
-        ids = [text[pid] if pid is not None else None for pid in players]
+        start = [rnd["stage"], rnd["round"], rnd.get("session"), rnd["status"], UNIT_NAMES[kind], number]
         values = [(how, unit.get(key)) for key, how in kinds]
         for seat, pid in enumerate(players, 1):
             if pid is None:
                 continue
-            person = people.get(pid) or [text[pid], text[pid], "", ""]
-            won = "" if winner is None else ("1" if winner == pid else "0")
+            person = people.get(pid) or [pid, pid, None, None]
+            won = None if winner is None else (1 if winner == pid else 0)
             row = [*start, seat, *person,
-                   " ".join(other for other, other_id in zip(ids, players) if other_id is not None and other_id != pid),
+                   " ".join(other for other in players if other is not None and other != pid),
                    won]
             for how, value in values:
                 if how == SEAT:
-                    row.append(_cell(value[seat - 1]) if isinstance(value, list) else "")
+                    row.append(value[seat - 1] if isinstance(value, list) else None)
                 elif how == ORDER:
-                    row.append(str(value.index(pid) + 1) if isinstance(value, list) and pid in value else "")
+                    row.append(value.index(pid) + 1 if isinstance(value, list) and pid in value else None)
                 elif how == PLAYER:
-                    row.append("1" if value == pid else "")
+                    row.append(1 if value == pid else None)
                 else:
-                    row.append(_cell(value))
+                    row.append(value)
             rows.append(row)
-    return csvfile.document(FIXED + [header(key) for key, _how in kinds], rows)
+    return FIXED + [header(key) for key, _how in kinds], rows
+
+
+def results_csv(document: dict) -> str:
+    """The results.csv text of an event document (the module docstring's rules)."""
+    head, rows = results_rows(document)
+    return csvfile.document(head, csvfile.fields(rows))
 
 
 def header(key: str) -> str:

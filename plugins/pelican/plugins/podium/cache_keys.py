@@ -38,7 +38,8 @@ from podium_core.loader import open_regular
 
 from . import i18n
 
-LIBRARIES = ("pelican", "jinja2", "markupsafe", "babel", "pyyaml", "jsonschema", "markdown")
+LIBRARIES = ("pelican", "jinja2", "markupsafe", "babel", "pyyaml", "jsonschema", "markdown",
+             "icalendar", "tzdata", "feedgenerator", "pillow", "xlsxwriter")
 
 # settings that say where a build runs or how Pelican keeps what it read, not what it writes
 PLACES = frozenset({"OUTPUT_PATH", "CACHE_PATH", "PODIUM_RESULTS", "PODIUM_JOBS", "PATH", "CACHE_CONTENT",
@@ -178,7 +179,7 @@ def inputs(files: str, people_digest: str, variants: str) -> str:
 
 @lru_cache(maxsize=None)
 def code() -> str:
-    """Podium's code (the bytes of every module of both packages) and the
+    """Podium's code (the bytes of every module of both packages, and the card's fonts) and the
     releases of Python and the libraries it runs on.  Taken once a process:
     a process runs the code it imported."""
     hasher = hashlib.sha256(sys.version.encode())
@@ -188,7 +189,7 @@ def code() -> str:
         except PackageNotFoundError:
             hasher.update(f"{name}=none".encode())
     for package in (Path(podium_core.__file__).parent, Path(__file__).parent):
-        for path in sorted(package.rglob("*.py")):
+        for path in sorted([*package.rglob("*.py"), *package.rglob("*.ttf")]):  # the card's fonts draw it
             hasher.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
     return hasher.hexdigest()
 

@@ -10,12 +10,18 @@ Settings (defaults below) can change the layout, e.g.
 that is not set is the URL itself, plus ``index.html`` when the URL ends
 with ``/``.  Podium's home page (the list of events) is the site's home,
 unless Pelican writes one there itself (a blog): then it is ``results/``.
+
+Files read outside the site (calendars, feeds, the Open Graph image, JSON-LD)
+need absolute addresses: :meth:`Urls.absolute` puts ``SITEURL`` before a URL
+when it is absolute (``https://host/...``), and :attr:`Urls.host` is its host,
+the authority of calendar UIDs and feed ids (:data:`FALLBACK_HOST` without one).
 """
 
 from __future__ import annotations
 
 import copy
 import re
+from urllib.parse import urlsplit
 
 # ids (players) [a-z0-9][a-z0-9_-]*, matched whole; slugs and stage ids are a subset of it
 SAFE_PART = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -34,6 +40,15 @@ DEFAULT_URLS = {
 }
 # Podium's home when Pelican writes a home page of its own (a blog's index.html)
 BESIDE_A_BLOG_HOME = "results/"
+# the authority of UIDs and feed ids when SITEURL names no host (a development build)
+FALLBACK_HOST = "podium.invalid"
+
+
+def site_address(settings: dict) -> str:
+    """``SITEURL`` when it is an absolute http(s) URL (no trailing slash), else ''."""
+    value = str(settings.get("SITEURL") or "").rstrip("/")
+    parts = urlsplit(value)
+    return value if parts.scheme in ("http", "https") and parts.hostname else ""
 
 
 def pelican_writes_index(settings: dict) -> bool:
@@ -50,6 +65,8 @@ class Urls:
         from .extensions import url_patterns
 
         settings = settings or {}
+        self.site_url = site_address(settings)
+        self.host = (urlsplit(self.site_url).hostname or "") if self.site_url else ""
         self.urls = {}
         self.saves = {}
         defaults = {**DEFAULT_URLS, **url_patterns()}
@@ -99,6 +116,10 @@ class Urls:
         other.urls = {kind: prefix + url if "{slug}" in url else url for kind, url in self.urls.items()}
         other.saves = {kind: prefix + save if "{slug}" in self.urls[kind] else save for kind, save in self.saves.items()}
         return other
+
+    def absolute(self, url: str) -> str | None:
+        """The site-relative ``url`` under ``SITEURL``, or None when the site has no absolute address."""
+        return f"{self.site_url}/{url}" if self.site_url else None
 
     def url(self, kind: str, **parts) -> str:
         return self.urls[kind].format(**self._parts(parts))

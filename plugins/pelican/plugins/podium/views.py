@@ -536,7 +536,7 @@ class EventView(Dated):
     links: list = field(default_factory=list)  # (label, url, section) added by extensions
     now: object = None  # the round on now or next (.now.EventNow)
     as_of: str = ""  # the date of the latest result (.now.data_date)
-    jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
+    jsonld: str = ""  # schema.org SportsEvent (extensions.sharing)
     description: str = ""  # name, dates, venue, format and state as plain text (.headings)
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
     absence_note: str = ""  # what a round missed counts, beside a round's absent players (a msgid)

@@ -64,6 +64,7 @@ MODULES = (
     "search",  # after people: its player list links the pages people sets
     "rules",
     "calendar",
+    "sharing",
     "venue",
 )
 

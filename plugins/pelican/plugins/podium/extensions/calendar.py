@@ -1,42 +1,49 @@
-"""The event's rounds as an iCalendar file, and its schema.org description.
+"""The event's rounds as an iCalendar file (RFC 5545), made with ``icalendar``.
 
 ``event_ics`` (``{slug}/schedule.ics``): one ``VEVENT`` per round with a
-start time in the event's ``schedule`` (:mod:`podium_core.schedule`), RFC 5545:
+start time in the event's ``schedule`` (:mod:`podium_core.schedule`):
 
-- ``UID`` is ``<slug>-<stage>-<round>@podium``: stable across builds, so a
-  calendar that subscribed updates a round instead of adding it again;
-- ``DTSTART`` is the venue's wall-clock time ("floating", no time zone);
-  ``DTEND`` is the next round's start when that is on the same day;
-- ``DTSTAMP`` is the date of the data (``ev.as_of``, midnight UTC), never
-  the clock: the same files give the same bytes;
+- ``DTSTART`` is the round's start in the event's ``timezone``
+  (:mod:`podium_core.timezones`), written with its ``TZID`` and the zone's
+  rules in a ``VTIMEZONE`` for the days of the schedule, so a calendar
+  anywhere shows the venue's hour; an event without ``timezone`` keeps the
+  venue's wall-clock time ("floating");
+- ``DTEND`` is the next round's start when that is later the same day; the
+  last round of a day (and a round alone on its day) lasts
+  :data:`LAST_ROUND_LENGTH`;
+- ``UID`` is ``<slug>-<stage>-<round>@<host>``, the host of ``SITEURL``
+  (:attr:`..urls.Urls.host`; :data:`..urls.FALLBACK_HOST` when the site has no
+  absolute address): stable across builds, so a subscribed calendar updates a
+  round instead of adding it again, and unlike any other site's;
+- ``DTSTAMP`` is the date of the data (``ev.as_of``, midnight UTC), never the
+  clock: the same files give the same bytes;
 - ``SUMMARY`` is the round's title in the event's language and the event's
-  name; text is escaped (``\\``, ``;``, ``,``, newlines), lines end in CRLF
-  and are folded at 75 octets.
-
-``ev.jsonld``: the event as a schema.org ``SportsEvent`` (name, dates,
-venue, language, the format), JSON for a ``<script type="application/ld+json">``
-with ``<``, ``>`` and ``&`` written as ``\\u`` escapes so no text can close the script.
+  name, ``LOCATION`` the venue and its address, ``URL`` the round's page
+  under an absolute ``SITEURL``.
 """
 
 from __future__ import annotations
 
 import datetime
-import json
 
-from podium_core import schedule
-from podium_core.text import translate
+import icalendar
+
+from podium_core import schedule, timezones
 from .. import i18n
+from ..urls import FALLBACK_HOST
 from . import File
+from .workflow import round_text
 
 URLS = {"event_ics": "{slug}/schedule.ics"}
-UID_DOMAIN = "podium"
+PRODID = "-//Podium//Tournament results//EN"
+LAST_ROUND_LENGTH = datetime.timedelta(hours=2)  # the last round of a day: its end is not in the schedule
+NO_DATE = datetime.date(1970, 1, 1)
 
 
 def links(ev):
-    """Adds ``ev.urls["event_ics"]`` when a round has a start time, and ``ev.jsonld``."""
+    """Adds ``ev.urls["event_ics"]`` when a round has a start time."""
     if schedule.start_times(ev.outcome.event):
         ev.urls["event_ics"] = ev.urls_of.url("event_ics", slug=ev.slug)
-    ev.jsonld = jsonld(ev)
     return []
 
 
@@ -46,68 +53,62 @@ def files(ev):
     return [File("event_ics", {"slug": ev.slug}, ics(ev))]
 
 
-def round_title(rnd, lookup) -> str:
-    """A round's title in plain text, as the pages' ``round_title`` macro words it."""
-    if rnd.title:
-        return translate(rnd.title, lookup)
-    stage = lookup(rnd.stage_title)
-    if rnd.single:
-        return stage
-    return lookup("%(stage)s, round %(number)s") % {"stage": stage, "number": rnd.round}
-
-
-def escape_text(text: str) -> str:
-    """An iCalendar TEXT value (RFC 5545 3.3.11)."""
-    return (str(text).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n"))
-
-
-def fold(line: str) -> str:
-    """A content line folded into lines of at most 75 octets (RFC 5545 3.1), never inside a character."""
-    out, current = [], b""
-    for char in line:
-        encoded = char.encode("utf-8")
-        if len(current) + len(encoded) > (75 if not out else 74):
-            out.append(current.decode("utf-8"))
-            current = b""
-        current += encoded
-    out.append(current.decode("utf-8"))
-    return "\r\n ".join(out)
-
-
-def _stamp(ev) -> str:
-    day = ev.as_of or "1970-01-01"
-    return day.replace("-", "") + "T000000Z"
-
-
-def ics(ev) -> str:
-    lookup = i18n.translations(ev.language).gettext
-    timed = [r for r in ev.rounds if getattr(r, "start", None)]
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Podium//Tournament results//EN", "CALSCALE:GREGORIAN",
-             "METHOD:PUBLISH", f"X-WR-CALNAME:{escape_text(ev.name)}"]
-    stamp = _stamp(ev)
-    for i, rnd in enumerate(timed):
-        start: datetime.datetime = rnd.start
-        lines += ["BEGIN:VEVENT", f"UID:{ev.slug}-{rnd.stage}-{rnd.round}@{UID_DOMAIN}", f"DTSTAMP:{stamp}",
-                  f"DTSTART:{start:%Y%m%dT%H%M%S}"]
-        following = timed[i + 1].start if i + 1 < len(timed) else None
+def round_times(starts: list) -> list:
+    """``[(start, end), ...]`` for the rounds' ``starts`` in schedule order: a round
+    ends when the next one starts later that day, else after :data:`LAST_ROUND_LENGTH`."""
+    times = []
+    for i, start in enumerate(starts):
+        following = starts[i + 1] if i + 1 < len(starts) else None
         if following is not None and following.date() == start.date() and following > start:
-            lines.append(f"DTEND:{following:%Y%m%dT%H%M%S}")
-        lines.append(f"SUMMARY:{escape_text(round_title(rnd, lookup) + ' — ' + ev.name)}")
-        if ev.venue:
-            lines.append(f"LOCATION:{escape_text(ev.venue)}")
-        lines.append("END:VEVENT")
-    lines.append("END:VCALENDAR")
-    return "".join(fold(line) + "\r\n" for line in lines)
+            times.append((start, following))
+        else:
+            times.append((start, start + LAST_ROUND_LENGTH))
+    return times
 
 
-def jsonld(ev) -> str:
-    data = {"@context": "https://schema.org", "@type": "SportsEvent", "name": ev.name, "inLanguage": ev.language,
-            "sport": i18n.translations(ev.language).gettext(ev.format.title)}
-    if ev.dates:
-        data["startDate"], data["endDate"] = ev.first_date, ev.last_date
-    if ev.venue:
-        data["location"] = {"@type": "Place", "name": ev.venue}
-    data["eventStatus"] = "https://schema.org/EventScheduled"
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def _stamp(ev) -> datetime.datetime:
+    day = datetime.date.fromisoformat(ev.as_of) if ev.as_of else NO_DATE
+    return datetime.datetime.combine(day, datetime.time(), datetime.timezone.utc)
+
+
+def calendar(ev) -> icalendar.Calendar:
+    """The event's calendar: a ``VTIMEZONE`` when the event has a ``timezone``, one ``VEVENT`` per timed round."""
+    event = ev.outcome.event
+    lookup = i18n.translations(ev.language).gettext
+    urls = ev.urls_of
+    host = urls.host or FALLBACK_HOST
+    zone = timezones.zone(event.timezone) if event.timezone else None
+    cal = icalendar.Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", ev.name)
+    timed = [r for r in ev.rounds if getattr(r, "start", None)]
+    times = round_times([r.start for r in timed])
+    if zone is not None and times:
+        cal.add("x-wr-timezone", event.timezone)
+        first = min(start for start, _ in times).date() - datetime.timedelta(days=1)
+        last = max(end for _, end in times).date() + datetime.timedelta(days=1)
+        cal.add_component(icalendar.Timezone.from_tzinfo(zone, tzid=event.timezone, first_date=first, last_date=last))
+    stamp = _stamp(ev)
+    where = ", ".join(part for part in (ev.venue, event.address) if part)
+    for rnd, (start, end) in zip(timed, times):
+        item = icalendar.Event()
+        item.add("uid", f"{ev.slug}-{rnd.stage}-{rnd.round}@{host}")
+        item.add("dtstamp", stamp)
+        item.add("dtstart", start.replace(tzinfo=zone) if zone else start)
+        item.add("dtend", end.replace(tzinfo=zone) if zone else end)
+        item.add("summary", f"{round_text(rnd, lookup)} — {ev.name}")
+        if where:
+            item.add("location", where)
+        page = urls.absolute(rnd.url)
+        if page:
+            item.add("url", page)
+        cal.add_component(item)
+    return cal
+
+
+def ics(ev) -> bytes:
+    """The calendar's bytes (CRLF lines folded at 75 octets, by ``icalendar``)."""
+    return calendar(ev).to_ical()

@@ -12,16 +12,15 @@ more than once shows each correction in order (``steps``): from its results
 as some later rounds were seated from them to those the next ones were
 seated from, and at last to its results as they are, each with the tables
 it changed and the players it moved.  The event's Atom feed gets one entry
-per corrected round (:func:`feed_entries`), saying the same.
+per corrected round (:func:`feed_items`), saying the same.
 """
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from podium_core.text import N_
-from .. import i18n
+from .. import atom, i18n
 from ..views import PlayerView
 from . import Page
 
@@ -165,34 +164,36 @@ def pages(ev):
     return [Page("corrections", {"slug": ev.slug}, "podium/corrections", {"corrections": found}, "corrections")]
 
 
-def feed_entries(parent, ev, date: str, feed_url: str, href, round_text, tag: str) -> None:
-    """One Atom entry per correction, added to the event's feed ``parent``."""
+def feed_items(ev, date: str, feed_url: str) -> list:
+    """One Atom entry per corrected round (keyword arguments of :meth:`..atom.Feed.add_item`)
+    for the event's feed at ``feed_url``, dated ``date``."""
+    from .workflow import round_text
+
     found = corrections(ev)
     if not found:
-        return
+        return []
     catalog = i18n.translations(ev.language)
     _ = catalog.gettext
-    page = ev.urls_of.url("corrections", slug=ev.slug)
+    urls = ev.urls_of
+    page = urls.url("corrections", slug=ev.slug)
+    items = []
     for view in found:
-        title = round_text(view.round, _)
-        entry = ET.SubElement(parent, "entry", {"xml:lang": ev.language})
-        ET.SubElement(entry, "id").text = f"{tag}:{ev.slug}/corrections/{view.round.stage}-{view.round.round}"
-        ET.SubElement(entry, "title").text = f"{ev.name}: " + _("Correction: %(round)s") % {"round": title}
-        ET.SubElement(entry, "updated").text = f"{date}T00:00:00Z"
-        ET.SubElement(entry, "link", {"rel": "alternate", "type": "text/html", "href": href(page, feed_url)})
-        content = ET.SubElement(entry, "content", {"type": "xhtml"})
-        div = ET.SubElement(content, "div", {"xmlns": "http://www.w3.org/1999/xhtml"})
+        blocks = []
         if view.reason:
-            ET.SubElement(div, "p").text = f"{_('Reason')}: {view.reason}"
+            blocks.append(("p", f"{_('Reason')}: {view.reason}"))
         for step in view.steps or [view]:
             if len(view.steps) > 1:
-                ET.SubElement(div, "p").text = step_title(step, round_text, catalog) + ":"
+                blocks.append(("p", step_title(step, round_text, catalog) + ":"))
             if step.changes:
-                changed = ET.SubElement(div, "ul")
-                for change in step.changes:
-                    ET.SubElement(changed, "li").text = change_text(change, _)
+                blocks.append(("ul", [change_text(change, _) for change in step.changes]))
             for moves in step.moves:
-                title = moves_title(moves, _)
-                ET.SubElement(div, "p").text = title + ": " + "; ".join(move_text(p, old, new, _) for p, old, new in moves.moved)
+                blocks.append(("p", moves_title(moves, _) + ": "
+                               + "; ".join(move_text(p, old, new, _) for p, old, new in moves.moved)))
         if view.standing:
-            ET.SubElement(div, "p").text = _("Standing as played:") + " " + ", ".join(round_text(r, _) for r in view.standing)
+            blocks.append(("p", _("Standing as played:") + " " + ", ".join(round_text(r, _) for r in view.standing)))
+        key = f"{view.round.stage}-{view.round.round}"
+        title = f"{ev.name}: " + _("Correction: %(round)s") % {"round": round_text(view.round, _)}
+        items.append({"title": atom.xml_text(title), "link": atom.address(urls, page, feed_url), "description": None,
+                      "unique_id": atom.entry_id(urls, f"{page}#{key}", f"{ev.slug}/corrections/{key}"),
+                      "updateddate": atom.day(date), "content": atom.html(blocks), "language": ev.language})
+    return items

@@ -24,9 +24,9 @@ the event in one list, linked from the event's navigation),
 (``{slug}/results.atom``); for the site, ``site_atom`` (``results.atom``).
 
 Every URL is built with ``ev.urls_of``.  Everything here is deterministic: no
-clock, no locale, no hash order.  Feeds are written with ElementTree
-(escaped, control characters removed); CSV fields that a spreadsheet would
-take for a formula are defused.
+clock, no locale, no hash order.  Feeds are written with Pelican's
+feedgenerator (:mod:`..atom`: absolute links and ids under an absolute
+``SITEURL``); CSV fields that a spreadsheet would take for a formula are defused.
 
 The event-level URLs are added to ``ev.urls`` (``organiser``,
 ``standings_csv``, ``event_atom``, ``site_atom``) and the per-round tools to
@@ -37,16 +37,13 @@ The event-level URLs are added to ``ev.urls`` (``organiser``,
 
 from __future__ import annotations
 
-import posixpath
-import re
 import shlex
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from podium_core import csvfile
 from podium_core.draw import key as draw_key
 from podium_core.text import N_, translate
-from .. import i18n, paging
+from .. import atom, i18n, paging
 from ..views import DrawLine, round_byes
 from . import File, Page
 
@@ -60,10 +57,6 @@ URLS = {
     "site_atom": "results.atom",
 }
 
-ATOM = "http://www.w3.org/2005/Atom"
-XHTML = "http://www.w3.org/1999/xhtml"
-TAG_AUTHORITY = "podium"
-TAG_DATE = "2024"
 NO_DATE = "1970-01-01"
 FEED_MAX_ITEMS = 100  # the site feed's entries at most, as Pelican's feeds (its setting of the same name)
 
@@ -216,10 +209,6 @@ def sheets(ev, rnd) -> list:
 
 # == downloads ========================================================================
 
-csv_safe = csvfile.text  # a text field no spreadsheet runs, in any locale (podium_core.csvfile)
-csv_number = csvfile.number
-
-
 def latest_standings(ev) -> list:
     """(view, outcome standing) of the latest standings of every stage and group, in order."""
     pairs = list(zip(ev.standings, ev.outcome.standings)) if ev.outcome is not None else []
@@ -229,14 +218,17 @@ def latest_standings(ev) -> list:
     return list(latest.values())
 
 
-def standings_csv(ev) -> str:
-    """``standings.csv``: the latest standings of every stage and group, one row a player.
+STANDINGS_COLUMNS = ["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"]
+
+
+def standings_rows(ev) -> tuple[list, list]:
+    """The header and rows of ``standings.csv``: the latest standings of every stage
+    and group, one row a player, each value as it is (a text, a number, ``1`` or None).
 
     Columns: stage, group, after_round, rank, player (id), name, club, country,
     reserve (``1``), lot (``1`` when the drawing of lots decided the rank), then
     one column per ranking criterion (the keys of event.json), values as in
-    event.json.  Written by the rules of :mod:`podium_core.csvfile` (every field
-    quoted, UTF-8 with a BOM, formulas defused).
+    event.json.
     """
     found = latest_standings(ev)
     keys = []
@@ -245,31 +237,20 @@ def standings_csv(ev) -> str:
             if criterion.key not in keys:
                 keys.append(criterion.key)
     rows = []
-    for view, exact in found:
-        for row_view, row in zip(view.rows, exact.rows):
+    for _view, exact in found:
+        for row in exact.rows:
             person = ev.people[row.player]
-            rows.append([csv_safe(exact.stage), csv_safe(exact.group or ""), exact.after_round, row.rank, csv_safe(row.player),
-                         csv_safe(person.name), csv_safe(person.club), csv_safe(person.country),
-                         "1" if row.reserve else "", "1" if row.by_lot else ""]
-                        + [csv_number(row.values.get(k)) if k in row.values else "" for k in keys])
-    return csvfile.document(["stage", "group", "after_round", "rank", "player", "name", "club", "country", "reserve", "lot"] + keys,
-                            rows)
+            rows.append([exact.stage, exact.group or "", exact.after_round, row.rank, row.player, person.name,
+                         person.club, person.country, 1 if row.reserve else None, 1 if row.by_lot else None]
+                        + [row.values.get(k) for k in keys])
+    return STANDINGS_COLUMNS + keys, rows
 
 
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def _x(text) -> str:
-    """Text fit for XML 1.0 (ElementTree escapes; it does not remove control characters)."""
-    return _XML_BAD.sub("", "" if text is None else str(text))
-
-
-def _href(target: str, start: str) -> str:
-    """``target`` (a site-relative URL) relative to the folder of the file at ``start``."""
-    rel = posixpath.relpath(target or ".", posixpath.dirname(start) or ".")
-    if (target == "" or target.endswith("/")) and not rel.endswith("/"):
-        rel += "/"
-    return rel
+def standings_csv(ev) -> str:
+    """``standings.csv`` (:func:`standings_rows`), by the rules of :mod:`podium_core.csvfile`
+    (every field quoted, UTF-8 with a BOM, formulas defused)."""
+    head, rows = standings_rows(ev)
+    return csvfile.document(head, csvfile.fields(rows))
 
 
 def round_text(rnd, gettext) -> str:
@@ -299,71 +280,49 @@ def _entries(ev):
     return [(date, i, rnd) for i, rnd in enumerate(ev.feed)]
 
 
-def _entry(parent, ev, rnd, date, feed_url):
-    catalog = i18n.translations(ev.language)
-    _ = catalog.gettext
-    entry = ET.SubElement(parent, "entry", {"xml:lang": ev.language})
-    ET.SubElement(entry, "id").text = f"tag:{TAG_AUTHORITY},{TAG_DATE}:{ev.slug}/{rnd.stage}-{rnd.round}"
-    ET.SubElement(entry, "title").text = _x(f"{ev.name}: {round_text(rnd, _)}")
-    ET.SubElement(entry, "updated").text = f"{date}T00:00:00Z"
-    ET.SubElement(entry, "link", {"rel": "alternate", "type": "text/html", "href": _href(rnd.url, feed_url)})
-    if rnd.standing_url is not None:
-        ET.SubElement(entry, "link", {"rel": "related", "type": "text/html", "href": _href(rnd.standing_url, feed_url)})
-    content = ET.SubElement(entry, "content", {"type": "xhtml"})
-    div = ET.SubElement(content, "div", {"xmlns": XHTML})
+def _add_entry(feed, urls, ev, rnd, date, feed_url):
+    """One completed round of ``ev`` (a summary) as an entry of ``feed``, in the event's language."""
+    _ = i18n.translations(ev.language).gettext
+    blocks = []
     if rnd.winners:
-        ET.SubElement(div, "p").text = _("Winners")
-        ul = ET.SubElement(div, "ul")
         unit_word = _("Match") if rnd.kind == "matches" else _("Table")
-        for number, name in rnd.winners:
-            ET.SubElement(ul, "li").text = _x(f"{unit_word} {number}: {name}")
+        blocks += [("p", _("Winners")), ("ul", [f"{unit_word} {number}: {name}" for number, name in rnd.winners])]
     for group, names in rnd.leaders:
         heading = _("Leaders")
         if group:
             heading += " — " + _("group %(group)s") % {"group": group}
-        ET.SubElement(div, "p").text = _x(heading)
-        ol = ET.SubElement(div, "ol")
-        for name in names:
-            ET.SubElement(ol, "li").text = _x(name)
+        blocks += [("p", heading), ("ol", list(names))]
     if not rnd.winners and not rnd.leaders:
-        ET.SubElement(div, "p").text = _("Complete")
-    return entry
+        blocks.append(("p", _("Complete")))
+    feed.add_item(atom.xml_text(f"{ev.name}: {round_text(rnd, _)}"), atom.address(urls, rnd.url, feed_url), None,
+                  unique_id=atom.entry_id(urls, rnd.url, f"{ev.slug}/{rnd.stage}-{rnd.round}"),
+                  updateddate=atom.day(date), content=atom.html(blocks), language=ev.language,
+                  related=atom.address(urls, rnd.standing_url, feed_url) if rnd.standing_url is not None else None)
 
 
-def _feed(feed_id: str, title: str, updated: str, self_url: str, alternate: str | None, author: str, language: str):
-    feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": language})
-    ET.SubElement(feed, "id").text = feed_id
-    ET.SubElement(feed, "title").text = _x(title)
-    ET.SubElement(feed, "updated").text = f"{updated}T00:00:00Z"
-    ET.SubElement(feed, "link", {"rel": "self", "type": "application/atom+xml", "href": _href(self_url, self_url)})
-    if alternate is not None:
-        ET.SubElement(feed, "link", {"rel": "alternate", "type": "text/html", "href": _href(alternate, self_url)})
-    ET.SubElement(ET.SubElement(feed, "author"), "name").text = _x(author)
-    ET.SubElement(feed, "generator").text = "Podium"
-    return feed
+def _feed(urls, feed_id: str, title: str, updated: str, self_url: str, alternate: str, author: str, language: str):
+    return atom.Feed(atom.xml_text(title), atom.address(urls, alternate, self_url), None, language=language,
+                     author_name=atom.xml_text(author), feed_url=atom.address(urls, self_url, self_url),
+                     feed_guid=feed_id, updated=atom.day(updated))
 
 
-def _serialise(feed) -> str:
-    ET.indent(feed, space=" ")
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
-
-
-def event_feed(ev, view=None) -> str:
-    """The event's Atom feed (from its summary): one entry per completed round, the latest
-    first, and one per correction (from the event's ``view``, when given)."""
+def event_feed(ev, urls, view=None) -> str:
+    """The event's Atom feed (from its summary ``ev``): one entry per completed round, the
+    latest first, and one per correction (from the event's ``view``, when given)."""
     url = ev.urls["event_atom"]
     entries = _entries(ev)
     updated = entries[-1][0] if entries else feed_date(ev)
     catalog = i18n.translations(ev.language)
-    feed = _feed(f"tag:{TAG_AUTHORITY},{TAG_DATE}:{ev.slug}", catalog.gettext("Results: %(event)s") % {"event": ev.name},
+    feed = _feed(urls, atom.entry_id(urls, url, ev.slug), catalog.gettext("Results: %(event)s") % {"event": ev.name},
                  updated, url, ev.url, ev.name, ev.language)
     for date, _index, rnd in reversed(entries):
-        _entry(feed, ev, rnd, date, url)
+        _add_entry(feed, urls, ev, rnd, date, url)
     if view is not None:
-        from .corrections import feed_entries
+        from .corrections import feed_items
 
-        feed_entries(feed, view, updated, url, _href, round_text, f"tag:{TAG_AUTHORITY},{TAG_DATE}")
-    return _serialise(feed)
+        for item in feed_items(view, updated, url):
+            feed.add_item(**item)
+    return feed.text()
 
 
 def site_feed(events, urls, language: str = "en", max_items: int | None = FEED_MAX_ITEMS) -> str:
@@ -380,11 +339,11 @@ def site_feed(events, urls, language: str = "en", max_items: int | None = FEED_M
     entries = entries[:max_items]
     updated = entries[0][0] if entries else NO_DATE
     catalog = i18n.translations(language)
-    feed = _feed(f"tag:{TAG_AUTHORITY},{TAG_DATE}:site", catalog.gettext("Tournament results"), updated, url,
+    feed = _feed(urls, atom.entry_id(urls, url, "site"), catalog.gettext("Tournament results"), updated, url,
                  urls.url("home"), "Podium", language)
     for date, _slug, _index, ev, rnd in entries:
-        _entry(feed, ev, rnd, date, url)
-    return _serialise(feed)
+        _add_entry(feed, urls, ev, rnd, date, url)
+    return feed.text()
 
 
 # == the hooks ========================================================================
@@ -436,7 +395,7 @@ def pages(ev):
 
 
 def files(ev):
-    found = [File("event_atom", {"slug": ev.slug}, event_feed(ev.summary, ev))]
+    found = [File("event_atom", {"slug": ev.slug}, event_feed(ev.summary, ev.urls_of, ev))]
     if ev.standings:
         found.append(File("standings_csv", {"slug": ev.slug}, standings_csv(ev)))
     return found
