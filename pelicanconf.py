@@ -18,7 +18,7 @@ DEFAULT_LANG = "en"
 PLUGINS = ["pelican.plugins.podium"]
 PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
 # processes writing event pages at once (default: every usable core)
-PODIUM_JOBS = int(os.environ.get("PODIUM_JOBS") or 0) or None
+PODIUM_JOBS = os.environ.get("PODIUM_JOBS") or None  # a number; the build says so when it is not
 
 # Jinja: names are data, so everything is escaped; UI strings go through gettext
 JINJA_ENVIRONMENT = {

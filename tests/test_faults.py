@@ -377,3 +377,36 @@ def test_what_a_killed_build_left_is_removed_by_the_next(tmp_path, monkeypatch):
     assert files(out) == clean
     no_leftovers(out, cache)
     assert not (copy / f"{build.INDEX_STAGING_PREFIX}x").exists()
+
+
+def _tree(folder: Path) -> dict:
+    """path -> (kind, size, modification time) of everything below ``folder``."""
+    return {str(p): (p.is_dir(), p.lstat().st_size, p.lstat().st_mtime_ns) for p in sorted(folder.rglob("*"))}
+
+
+@pytest.mark.parametrize("tool", ["build", "serve", "build --in-place"])
+def test_make_html_and_serve_refuse_an_output_over_the_organisers_folders(tmp_path, tool):
+    """OUTPUT=. or .. (the project, the folder holding it), the results or content
+    folder or a folder inside one: one line, exit 1, nothing written anywhere.
+    The project here is a copy of the settings file alone: a build that went
+    ahead would write into this test's folder, never into the repository."""
+    project = tmp_path / "club" / "site"
+    project.mkdir(parents=True)
+    shutil.copy(ROOT / "pelicanconf.py", project / "pelicanconf.py")
+    (project / "themes").symlink_to(ROOT / "themes")
+    small_results(project / "results")
+    (project / "content" / "pages").mkdir(parents=True)
+    module, *extra = tool.split()
+    for out, what in ((".", "is or holds the project"), ("..", "is or holds the project"),
+                      ("results", "is or holds the results folder"), ("results/x", "lies inside the results folder"),
+                      (f"results/{SMALL}", "lies inside the results folder"),
+                      ("content", "is or holds the content folder"), ("content/pages/site", "lies inside the content folder")):
+        before = _tree(tmp_path)
+        done = subprocess.run([sys.executable, "-m", f"pelican.plugins.podium.{module}", *extra, "--output", out,
+                               "--settings", "pelicanconf.py", "--content", "content"],
+                              cwd=project, env={**environment(project / "results"), "PODIUM_RESULTS": "results"},
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, (out, done.stderr)
+        one_line(done.stderr, f"refused: {(project / out).resolve()} {what}")
+        assert done.stderr.strip().endswith("; nothing was written")
+        assert _tree(tmp_path) == before, out

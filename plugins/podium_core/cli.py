@@ -24,16 +24,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import Problems
-from .formats import FORMAT_IDS
-from .nextround import Finished, NotReady
-from .roundedit import EditError
-from .commands.enter import EntryError
-from .commands.players import ImportRefused
-from .commands.withdraw import WithdrawError
-from .files import write_atomically
+from . import interrupts
 from .printable import printable
-from .cli_paths import NotFound, event_folder
 
 
 class UsageError(Exception):
@@ -41,6 +33,28 @@ class UsageError(Exception):
 
 
 def main(argv=None) -> int:
+    """The ``podium`` command; Ctrl-C or SIGTERM at any point after Python started
+    it ends it in one line, exit 130 or 143 (:mod:`podium_core.interrupts`): the
+    commands' modules are imported only here, inside that guard."""
+    interrupts.on_termination()
+    try:
+        return _main(argv)
+    except KeyboardInterrupt as exc:
+        interrupts.quiet()
+        print(f"podium: {interrupts.what(exc)}; no file is left half-written", file=sys.stderr)
+        return interrupts.exit_code(exc)
+
+
+def _main(argv) -> int:
+    from .errors import Problems
+    from .formats import FORMAT_IDS
+    from .nextround import Finished, NotReady
+    from .roundedit import EditError
+    from .commands.enter import EntryError
+    from .commands.players import ImportRefused
+    from .commands.withdraw import WithdrawError
+    from .cli_paths import NotFound, event_folder
+
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder, and the rules pages its events name")
@@ -100,6 +114,7 @@ def os_error_text(exc: OSError) -> str:
 
 def _validate(args) -> int:
     from .cli_paths import NotFound, locate
+    from .errors import Problems
 
     try:
         target = locate(args.results)
@@ -129,6 +144,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
     """The outcomes of the target's events, every problem of their files and of
     their rules pages (:mod:`podium_core.rules_pages`), and a note when the rules pages
     could not be checked (no content folder)."""
+    from .errors import Problems
     from .rules_pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
     from .reading import event_folders
@@ -153,6 +169,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
 def _validate_for_ci(target, report: str, content) -> int:
     """The problems as a CI service reads them, on stdout (see :mod:`podium_core.ci_reports`); the count on stderr."""
     from .ci_reports import WRITERS
+    from .errors import Problems
 
     outcomes, problems, unchecked = _checked(target, content)
     if unchecked:
@@ -195,6 +212,7 @@ def _command_modules():
 
 
 def _new(args) -> int:
+    from .files import write_atomically
     from .nextround import file_name
     from .roundfile import round_text
     from .scaffold import event_template
@@ -220,6 +238,7 @@ def _new(args) -> int:
 
 
 def _simulate(args) -> int:
+    from .files import write_atomically
     from .simulate import invent_players, new_event_yaml, simulate
 
     folder = Path(args.event)
@@ -256,7 +275,7 @@ def _check_field_size(players: int, fmt) -> None:
 def _format_of_folder(results, format_id: str):
     """The format ``format_id``: a built-in or a variant of ``results/formats/``."""
     from .errors import Problems
-    from .formats import get_format
+    from .formats import FORMAT_IDS, get_format
     from .formats.variants import read_variants
 
     variants, problems = read_variants(results)

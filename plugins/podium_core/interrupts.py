@@ -1,0 +1,46 @@
+"""Ctrl-C and SIGTERM end every command in one line, with exit 130 or 143.
+
+:func:`on_termination` makes SIGTERM raise :class:`Terminated`, a
+``KeyboardInterrupt``, as SIGINT (Ctrl-C) raises ``KeyboardInterrupt``: the
+same clean-up runs for both (a file being written is removed before its
+rename, a swap is not made), and the command's top level catches both,
+prints one line and exits with 128 plus the signal's number, as a shell
+does (:func:`exit_code`).  While that line is printed, further signals are
+ignored (:func:`quiet`), so a second Ctrl-C cannot print a traceback.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived (a ``kill``, a CI job cancelled, a service stopped)."""
+
+
+def _terminate(_number, _frame):
+    raise Terminated()
+
+
+def on_termination() -> None:
+    """SIGTERM raises :class:`Terminated` in this process (from the main thread only)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
+
+
+def quiet() -> None:
+    """Ignore SIGINT and SIGTERM from now on: the command is ending."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def exit_code(exc: BaseException) -> int:
+    """143 for SIGTERM, 130 for Ctrl-C."""
+    return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
+
+
+def what(exc: BaseException) -> str:
+    """How the command was stopped, in words."""
+    return "stopped by SIGTERM" if isinstance(exc, Terminated) else "interrupted (Ctrl-C)"
