@@ -124,6 +124,7 @@ def _validate(args) -> int:
         raise UsageError(f"{args.content} is not a folder (--content names the site's content folder)")
     if args.format != "text":
         return _validate_for_ci(target, args.format, args.content)
+    _recover(target)
     outcomes, problems, unchecked = _checked(target, args.content)
     if unchecked:
         print(unchecked)
@@ -171,6 +172,7 @@ def _validate_for_ci(target, report: str, content) -> int:
     from .ci_reports import WRITERS
     from .errors import Problems
 
+    _recover(target, sys.stderr)
     outcomes, problems, unchecked = _checked(target, content)
     if unchecked:
         print(unchecked, file=sys.stderr)
@@ -184,6 +186,16 @@ def _validate_for_ci(target, report: str, content) -> int:
         return 1
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid", file=sys.stderr)
     return 0
+
+
+def _recover(target, stream=None) -> None:
+    """What a podium command killed half-way left in the results folder, put back
+    (:func:`podium_core.changes.recover`), with a note saying so."""
+    from .changes import recover
+
+    note = recover(target.folder.parent if target.kind == "event" else target.folder)
+    if note is not None:
+        print(note, file=stream or sys.stdout)
 
 
 def _print_notes(outcomes) -> None:
@@ -212,7 +224,8 @@ def _command_modules():
 
 
 def _new(args) -> int:
-    from .files import write_atomically
+    from .changes import all_or_none
+    from .files import make_folder, write_atomically
     from .nextround import file_name
     from .roundfile import round_text
     from .scaffold import event_template
@@ -228,34 +241,39 @@ def _new(args) -> int:
         raise UsageError(f"{folder} exists already; nothing written")
     fmt = _format_of_folder(args.results, args.format)
     _check_field_size(args.players, fmt)
-    folder.mkdir(parents=True)
-    write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
-    write_atomically(folder / file_name(first), round_text(first))
+    with all_or_none(args.results):  # the folder with both files, or nothing
+        make_folder(folder)
+        write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
+        write_atomically(folder / file_name(first), round_text(first))
     print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players (or podium players import "
           f"FILE {folder}), then run podium pair {folder}")
     return 0
 
 
 def _simulate(args) -> int:
-    from .files import write_atomically
+    from .changes import all_or_none
+    from .files import make_folder, write_atomically
     from .simulate import invent_players, new_event_yaml, simulate
 
     folder = Path(args.event)
-    if not (folder / "event.yaml").exists():
+    if args.rounds is not None and args.rounds < 0:
+        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 0 or more; nothing written")
+    created = not (folder / "event.yaml").exists()
+    if created:
         if not (args.format and args.players):
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
         fmt = _format_of_folder(folder.parent, args.format)
         _check_field_size(args.players, fmt)
-        folder.mkdir(parents=True, exist_ok=True)
-        entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
-        people = [{**person, **fields} for person, fields in
-                  zip(invent_players(len(entrants), args.language, folder.name), entrants)]
-        write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
-                                                               language=args.language))
-    if args.rounds is not None and args.rounds < 0:
-        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 0 or more; nothing written")
-    written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
+    with all_or_none(folder.parent):  # every round it plays, or none
+        if created:
+            make_folder(folder)
+            entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
+            people = [{**person, **fields} for person, fields in
+                      zip(invent_players(len(entrants), args.language, folder.name), entrants)]
+            write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format,
+                                                                   people, language=args.language))
+        written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
     for path in written:
         print(f"written: {path}")
     return 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from .files import write_atomically
+
 from .nextround import Finished, header_of, next_seating
 from .reading import reusing_loads
 from .roundfile import round_text
@@ -108,7 +110,7 @@ def _simulate(folder: Path, seed: str, rounds: int | None, leave_upcoming: bool,
 
 
 def _write(path: Path, text: str, written: list) -> None:
-    path.write_text(text, "utf-8")
+    write_atomically(path, text)
     if path not in written:
         written.append(path)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..changes import all_or_none
 from ..files import write_atomically
 from ..loader import load_file, read_text
 from ..reading import results_of
@@ -70,16 +71,17 @@ def run(args) -> int:
         raise WithdrawError(f"'{args.player}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
     field, stage = found
     path, header = _target(outcome, folder, stage)
-    _record(path, header, field, args.player, args.reason)
-    print(f"{args.player}: {field} in {path}")
-    try:
-        rnd, seat_path, seated = next_seating(folder)
-    except NotReady as exc:
-        print(f"not seated yet: {exc}")
-        return 0
-    if seat_path == path:
-        print(seating_report(rnd, seated.event))
-        print(write_seating(rnd, seat_path, seated))
+    with all_or_none(folder.parent):  # the name and the round seated without it, or neither
+        _record(path, header, field, args.player, args.reason)
+        said = [f"{args.player}: {field} in {path}"]
+        try:
+            rnd, seat_path, seated = next_seating(folder)
+        except NotReady as exc:
+            said.append(f"not seated yet: {exc}")
+        else:
+            if seat_path == path:
+                said += [seating_report(rnd, seated.event), write_seating(rnd, seat_path, seated)]
+    print("\n".join(said))
     return 0
 
 

@@ -67,6 +67,7 @@ from pelican import signals
 from pelican.generators import Generator
 
 from podium_core import workers
+from podium_core.changes import unfinished
 from podium_core.errors import Problem, Problems
 from podium_core.export import dumps
 from podium_core.formats.variants import read_variants
@@ -192,6 +193,9 @@ class PodiumGenerator(Generator):
         """Hash every event folder; evaluate those the cache cannot vouch for (raises Problems)."""
         if not self.results.is_dir():
             raise Problems([Problem(str(self.results), 1, "results folder not found")])
+        half_changed = unfinished(self.results)  # a podium command at work, or killed half-way
+        if half_changed is not None:
+            raise Problems([half_changed])
         self.store.tidy()
         self.stamps = Stamps(self.store)  # file digests, reading only the files whose stat changed
         recording = self.env.loader if isinstance(self.env.loader, RecordingLoader) and self.env.auto_reload else None
