@@ -410,3 +410,148 @@ def test_make_html_and_serve_refuse_an_output_over_the_organisers_folders(tmp_pa
         one_line(done.stderr, f"refused: {(project / out).resolve()} {what}")
         assert done.stderr.strip().endswith("; nothing was written")
         assert _tree(tmp_path) == before, out
+
+
+# -- podium's own commands: interrupted, killed, failing half-way ---------------------------------
+
+
+def _folder_bytes(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())} if folder.exists() else {}
+
+
+def _withdraw_setup(tmp_path):
+    from podium_core.cli import main
+    from support.simulated import simulate
+
+    folder = simulate(tmp_path, "baska-gp", 9, 1)
+    assert main(["pair", str(folder), "--write"]) == 0
+    gone = next(line for line in (folder / "grand-prix-02.yaml").read_text("utf-8").splitlines()
+                if "seats:" in line).split("[", 1)[1].split(",", 1)[0]
+    return folder, gone
+
+
+def test_a_command_failing_between_its_writes_leaves_every_file_as_it_was(tmp_path, capsys, monkeypatch):
+    """podium withdraw writes the name, then the round seated without it: a full disk
+    at the second write puts the first back; the next withdraw then works."""
+    from podium_core import files
+    from podium_core.cli import main
+
+    folder, gone = _withdraw_setup(tmp_path)
+    before = _folder_bytes(folder)
+    real = files.write_bytes_atomically
+    calls = []
+
+    def full_at_the_second(path, data):
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        return real(path, data)
+
+    monkeypatch.setattr(files, "write_bytes_atomically", full_at_the_second)
+    capsys.readouterr()
+    assert main(["withdraw", str(folder), gone]) == 1
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [f"podium withdraw: No space left on device: {folder / 'grand-prix-02.yaml'}"]
+    assert len(calls) == 3  # the name, the seating refused, the first put back
+    monkeypatch.setattr(files, "write_bytes_atomically", real)
+    assert _folder_bytes(folder) == before and not (folder.parent / ".podium-changes").exists()
+    assert main(["withdraw", str(folder), gone]) == 0 and main(["validate", str(folder)]) == 0
+
+
+def test_a_command_killed_between_its_writes_is_undone_by_the_next_and_no_build_reads_half_of_it(tmp_path, capsys,
+                                                                                                monkeypatch):
+    """A kill (nothing of the command runs after it) between the two writes of
+    podium withdraw: the build refuses the folder in one line; podium validate
+    puts every file back and says so; withdraw then runs as if nothing happened."""
+    from podium_core import changes, files
+    from podium_core.cli import main
+
+    folder, gone = _withdraw_setup(tmp_path)
+    results = folder.parent
+    before = _folder_bytes(folder)
+    real = files.write_bytes_atomically
+    calls = []
+
+    class Killed(BaseException):
+        pass
+
+    def killed_at_the_second(path, data):
+        calls.append(path)
+        if len(calls) == 2:
+            raise Killed()
+        return real(path, data)
+
+    monkeypatch.setattr(files, "write_bytes_atomically", killed_at_the_second)
+    monkeypatch.setattr(changes, "_undo", lambda *args: 0)  # a kill: no clean-up runs
+    with pytest.raises(Killed):
+        main(["withdraw", str(folder), gone])
+    monkeypatch.undo()
+    assert _folder_bytes(folder) != before  # the name is written, the round not re-seated
+    done = subprocess.run(command(tmp_path / "out", tmp_path / "cache", "--no-search-index"), cwd=ROOT,
+                          env=environment(results), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1 and not (tmp_path / "out").exists()
+    assert f"{results / '.podium-changes'}:1: a podium command is changing this results folder, or was stopped half-way" \
+           in done.stderr.splitlines()[0]
+    capsys.readouterr()
+    assert main(["validate", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"note: a podium command stopped half-way in {results} left 1 change: every file is back")
+    assert _folder_bytes(folder) == before and not (results / ".podium-changes").exists()
+    assert main(["withdraw", str(folder), gone]) == 0 and main(["validate", str(folder)]) == 0
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_nothing(tmp_path, signal_number):
+    """podium simulate (a folder and a file per round) stopped at random moments,
+    from when Python has started it (before that, the interrupt is Python's
+    own): no traceback; one line and 130 (Ctrl-C) or 143 (SIGTERM), or done;
+    the event folder is there whole, with every round, or not at all."""
+    podium = [sys.executable, "-m", "podium_core.cli", "simulate"]
+    reference = tmp_path / "reference"
+    subprocess.run([*podium, str(reference / "cup"), "--format", "carcassonne-lv", "--players", "40"], cwd=ROOT,
+                   check=True, capture_output=True, timeout=300)
+    whole = _folder_bytes(reference / "cup")
+    chance = random.Random()
+    outcomes = set()
+    for trial in range(6):
+        results = tmp_path / f"results-{trial}"
+        process = subprocess.Popen([*podium, str(results / "cup"), "--format", "carcassonne-lv", "--players", "40"],
+                                   cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        delay = chance.uniform(0.3, 1.5)
+        time.sleep(delay)
+        os.killpg(process.pid, signal_number)
+        _out, err = process.communicate(timeout=300)
+        assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
+        assert process.returncode in (0, 128 + signal_number), f"after {delay:.2f} s: {process.returncode} {err}"
+        if process.returncode:
+            words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+            assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
+            assert not (results / "cup").exists()
+        else:
+            assert _folder_bytes(results / "cup") == whole
+        assert not (results / ".podium-changes").exists()
+        outcomes.add(process.returncode)
+    assert 128 + signal_number in outcomes  # at least one stopped half-way
+
+
+@pytest.mark.parametrize("tool", ["build", "serve", "publish"])
+def test_a_setting_that_is_no_valid_value_is_one_line_naming_it(tmp_path, tool):
+    results = small_results(tmp_path / "results")
+    broken = tmp_path / "broken.py"
+    broken.write_text('from pelicanconf import *\nTHEME = "no/such/theme"\n', "utf-8")
+    raising = tmp_path / "raising.py"
+    raising.write_text('SITENAME = "x"\nPODIUM_JOBS = int("four")\n', "utf-8")
+    cases = [({"PODIUM_JOBS": "abc"}, "pelicanconf.py", "the setting PODIUM_JOBS=abc must be a whole number of at least 0"),
+             ({"PODIUM_JOBS": "-2"}, "pelicanconf.py", "the setting PODIUM_JOBS=-2 must be a whole number of at least 0"),
+             ({"PODIUM_LOCK_WAIT": "soon"}, "pelicanconf.py", "the setting PODIUM_LOCK_WAIT=soon must be a number of at least 0"),
+             ({}, str(broken), f"the settings file {broken} cannot be used: Could not find the theme no/such/theme"),
+             ({}, str(raising), f"the settings file {raising} cannot be used: invalid literal for int() with base 10: 'four'")]
+    for extra, settings, words in cases:
+        done = subprocess.run([sys.executable, "-m", f"pelican.plugins.podium.{tool}", "--output", str(tmp_path / "out"),
+                               "--settings", settings, "--content", str(ROOT / "content")],
+                              cwd=ROOT, env={**environment(results), "PYTHONPATH": str(ROOT), **extra},
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, (extra, settings, done.stderr)
+        one_line(done.stderr, words)
+        assert not (tmp_path / "out").exists()

@@ -44,14 +44,16 @@ def place_refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None
     return None
 
 
-def results_folder(settings_file: str) -> str:
-    """The results folder a build with ``settings_file`` reads (its ``PODIUM_RESULTS``,
-    which ``pelicanconf.py`` takes from the environment; default ``results``)."""
+def results_folder(settings_file: str, content: str) -> str:
+    """The results folder a build with ``settings_file`` and the content folder
+    ``content`` reads (its ``PODIUM_RESULTS``, which ``pelicanconf.py`` takes
+    from the environment; default ``results``)."""
     from .settings_read import read
 
-    return read(settings_file).get("PODIUM_RESULTS") or "results"
+    return read(settings_file, {"PATH": content}).get("PODIUM_RESULTS") or "results"
 
 
 def output_refusal(output: Path, settings_file: str, content: str) -> str | None:
     """:func:`place_refusal` of ``output`` against the folders of these settings."""
-    return place_refusal(Path(output).resolve(), protected_folders(settings_file, content, results_folder(settings_file)))
+    results = results_folder(settings_file, content)
+    return place_refusal(Path(output).resolve(), protected_folders(settings_file, content, results))

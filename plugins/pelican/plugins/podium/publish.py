@@ -117,7 +117,7 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     output = output.resolve()
     try:
         check_environment()
-        protected = protected_folders(settings, content, results_folder(settings))
+        protected = protected_folders(settings, content, results_folder(settings, content))
         reason = place_refusal(output, protected)  # before anything is made, even the lock beside it
         if reason is not None:
             raise PublishError(f"refused: {reason}")
