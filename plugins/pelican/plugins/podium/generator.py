@@ -78,6 +78,7 @@ from podium_core.rules_pages import missing_rules
 from . import cache_keys, extensions, i18n, output, paging, progress, static, summary, template_bytecode, translations
 from .cache import Store, sha256
 from .file_stamps import MARGIN, Stamps
+from .places import shown_results
 from .template_use import RecordingLoader, sources, unchanged
 from .urls import Urls
 from .views import event_view
@@ -335,6 +336,7 @@ class PodiumGenerator(Generator):
         self.context["podium_menu"] = menus[default_lang]  # the site menu of every page (base.html)
         self.context["podium_menus"] = menus
         self.context["podium_site_url"] = self.settings.get("SITEURL", "")  # absolute in a published build
+        self.context["podium_results"] = shown_results(self.results)  # as the organisers' commands name it
         # URLs of the site-level pages every page links (people, search)
         self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, self.registry)
         self.context["podium_people_url"] = self.site_urls.get("people")

@@ -12,10 +12,14 @@ folder that
 * lies inside a ``.git`` folder,
 
 each in one line saying which folder it would overwrite.
+
+Pages name the results folder as the organisers' commands do, from the
+project (:func:`shown_results`), never by where the builder keeps it.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -57,3 +61,15 @@ def output_refusal(output: Path, settings_file: str, content: str) -> str | None
     """:func:`place_refusal` of ``output`` against the folders of these settings."""
     results = results_folder(settings_file, content)
     return place_refusal(Path(output).resolve(), protected_folders(settings_file, content, results))
+
+
+def shown_results(results, project=None) -> str:
+    """The results folder as pages name it in the organisers' commands: from the
+    project (``project``, default: the folder the build runs in) when it lies
+    inside it (``results``, ``data/results``), else by its own name alone --
+    never where the builder keeps it, so moving it changes no page."""
+    real = Path(os.path.abspath(results or "results"))
+    project = Path(os.path.abspath(project or os.getcwd()))
+    if project in real.parents:
+        return real.relative_to(project).as_posix()
+    return real.name or "results"
