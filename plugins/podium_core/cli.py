@@ -5,7 +5,8 @@
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
-    podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
+    podium withdraw RESULTS/<slug> PLAYER      a withdrawal (--absent: one absence), and the round re-seated
+    podium join RESULTS/<slug> ID --name NAME  a late entrant, from the next unplayed round, re-seated
     podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
     podium status RESULTS/<slug>               where the event stands and what to do next
     podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml
@@ -81,6 +82,9 @@ def _main(argv) -> int:
     sim.add_argument("--seed", default="podium", help="random seed: the same seed gives the same files")
     sim.add_argument("--rounds", type=int, help="how many rounds to play (default: to the end)")
     sim.add_argument("--upcoming", action="store_true", help="then create the next round's file, seating only")
+    sim.add_argument("--open-field", action="store_true",
+                     help="players come and go: a late entrant and an absence in round 2, a withdrawal in round 3 "
+                          "(a knockout: a walkover in round 2)")
     sim.add_argument("--format", metavar="ID", help="with --players: create the event first (a built-in format or a variant)")
     sim.add_argument("--players", type=int, help="with --format: how many players to invent")
     sim.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
@@ -273,7 +277,8 @@ def _simulate(args) -> int:
                       zip(invent_players(len(entrants), args.language, folder.name), entrants)]
             write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format,
                                                                    people, language=args.language))
-        written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
+        written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming,
+                           open_field=args.open_field)
     for path in written:
         print(f"written: {path}")
     return 0

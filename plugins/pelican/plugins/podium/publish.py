@@ -51,7 +51,7 @@ def build(settings: str, output: Path, content: str = "content") -> int:
     line); its exit code."""
     command = [sys.executable, "-m", "pelican.plugins.podium.build", "--in-place",
                "--content", content, "--output", str(output), "--settings", settings]
-    return subprocess.call(command)
+    return subprocess.call(command, start_new_session=True)  # Ctrl-C is ours: the call then stops the build
 
 
 def podium_wrote(folder: Path, cache_path: str) -> bool:
