@@ -503,10 +503,11 @@ def test_a_command_killed_between_its_writes_is_undone_by_the_next_and_no_build_
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_nothing(tmp_path, signal_number):
     """podium simulate (a folder and a file per round) stopped at random moments,
-    from when Python has started it (before that, the interrupt is Python's
-    own): no traceback; one line and 130 (Ctrl-C) or 143 (SIGTERM), or done;
-    the event folder is there whole, with every round, or not at all."""
-    podium = [sys.executable, "-m", "podium_core.cli", "simulate"]
+    from when it starts changing the results folder (before that, Python is
+    still importing, and the interrupt is Python's own): no traceback; one
+    line and 130 (Ctrl-C) or 143 (SIGTERM), or done; the event folder is
+    there whole, with every round, or not at all."""
+    podium = [str(Path(sys.executable).parent / "podium"), "simulate"]
     reference = tmp_path / "reference"
     subprocess.run([*podium, str(reference / "cup"), "--format", "carcassonne-lv", "--players", "40"], cwd=ROOT,
                    check=True, capture_output=True, timeout=300)
@@ -518,7 +519,10 @@ def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_no
         process = subprocess.Popen([*podium, str(results / "cup"), "--format", "carcassonne-lv", "--players", "40"],
                                    cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                    start_new_session=True)
-        delay = chance.uniform(0.3, 1.5)
+        started = time.monotonic()
+        while not (results / ".podium-changes").exists() and process.poll() is None and time.monotonic() - started < 60:
+            time.sleep(0.002)
+        delay = chance.uniform(0, 1.2)
         time.sleep(delay)
         os.killpg(process.pid, signal_number)
         _out, err = process.communicate(timeout=300)
