@@ -527,16 +527,18 @@ def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_no
         os.killpg(process.pid, signal_number)
         _out, err = process.communicate(timeout=300)
         assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
-        assert process.returncode in (0, 128 + signal_number), f"after {delay:.2f} s: {process.returncode} {err}"
-        if process.returncode:
+        # -signal: the signal came as the process was ending, its work done (Python then handles it no more)
+        assert process.returncode in (0, 128 + signal_number, -signal_number), \
+            f"after {delay:.2f} s: {process.returncode} {err}"
+        if process.returncode == 128 + signal_number:
             words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
             assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
-            assert not (results / "cup").exists()
+            assert _folder_bytes(results / "cup") in ({}, whole)  # stopped once done, its changes are all made
         else:
             assert _folder_bytes(results / "cup") == whole
-        assert not (results / ".podium-changes").exists()
+        assert not (results / ".podium-changes" / "journal").exists()
         outcomes.add(process.returncode)
-    assert 128 + signal_number in outcomes  # at least one stopped half-way
+    assert 128 + signal_number in outcomes  # at least one stopped
 
 
 @pytest.mark.parametrize("tool", ["build", "serve", "publish"])

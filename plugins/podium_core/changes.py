@@ -9,8 +9,9 @@ the set of them is too:
 * before a file is first changed, what it was (its bytes, or that it did not
   exist) is kept in the results folder's journal, ``.podium-changes/``, and
   made durable (``fsync``) -- so is a folder the command makes;
-* when the command ends well, the journal is removed: that is the moment
-  its changes are made, all at once;
+* when the command ends well, the journal's file is removed: that is the
+  moment its changes are made, all at once (its folder goes next; one left
+  behind without that file is only removed);
 * when it ends otherwise -- a problem found half-way, a full disk, Ctrl-C or
   SIGTERM -- every file is put back as the journal kept it, newest first,
   and the folders it made are removed;
@@ -169,7 +170,8 @@ def recover(results) -> str | None:
         return None
     fd = _lock(folder)
     try:
-        if not folder.is_dir():  # the command it waited for ended well
+        if not (folder / "journal").exists():  # the command it waited for ended well, or was stopped once it had
+            _remove(folder)
             return None
         undone = _undo(results.resolve(), folder)
     finally:
@@ -182,7 +184,7 @@ def unfinished(results) -> Problem | None:
     """The problem of a results folder holding the journal of a command still
     running or killed half-way: its files may be half changed."""
     folder = Path(results) / JOURNAL
-    if not folder.is_dir():
+    if not (folder / "journal").exists():
         return None
     return Problem(str(folder), 1, "a podium command is changing this results folder, or was stopped half-way: "
                                    "once it has ended, podium validate puts back what it left half done")

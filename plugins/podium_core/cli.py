@@ -37,13 +37,13 @@ def main(argv=None) -> int:
     """The ``podium`` command; Ctrl-C or SIGTERM at any point after Python started
     it ends it in one line, exit 130 or 143 (:mod:`podium_core.interrupts`): the
     commands' modules are imported only here, inside that guard."""
-    interrupts.on_termination()
-    try:
-        return _main(argv)
-    except KeyboardInterrupt as exc:
-        interrupts.quiet()
-        print(f"podium: {interrupts.what(exc)}; no file is left half-written", file=sys.stderr)
-        return interrupts.exit_code(exc)
+    with interrupts.handled():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt as exc:
+            interrupts.quiet()
+            print(f"podium: {interrupts.what(exc)}; no file is left half-written", file=sys.stderr)
+            return interrupts.exit_code(exc)
 
 
 def _main(argv) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from contextlib import contextmanager
 
 
 class Terminated(KeyboardInterrupt):
@@ -27,6 +28,22 @@ def on_termination() -> None:
     """SIGTERM raises :class:`Terminated` in this process (from the main thread only)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+
+
+@contextmanager
+def handled():
+    """For the block: SIGTERM raises :class:`Terminated` (:func:`on_termination`);
+    after it, both signals are handled as before (a caller in the same process,
+    a test runner, keeps its own Ctrl-C)."""
+    main = threading.current_thread() is threading.main_thread()
+    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) if main else None
+    on_termination()
+    try:
+        yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, before[0])
+            signal.signal(signal.SIGTERM, before[1])
 
 
 def quiet() -> None:
