@@ -561,3 +561,37 @@ def test_a_setting_that_is_no_valid_value_is_one_line_naming_it(tmp_path, tool):
         assert done.returncode == 1, (extra, settings, done.stderr)
         one_line(done.stderr, words)
         assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("tool, signal_number", [("build", signal.SIGTERM), ("publish", signal.SIGINT),
+                                                  ("publish", signal.SIGTERM)])
+def test_make_html_and_publish_stopped_by_ctrl_c_or_sigterm_are_one_line_and_keep_the_site(tmp_path, reference, tool,
+                                                                                         signal_number):
+    """Ctrl-C or SIGTERM (to the command and all it started) at a random moment
+    once it holds its output's lock: no traceback; one line and 130 / 143, or
+    done; the output is the site before or the site after, whole."""
+    out = tmp_path / "out"
+    settings = "pelicanconf.py" if tool == "build" else "publishconf.py"
+    argv = [sys.executable, "-m", f"pelican.plugins.podium.{tool}", "--output", str(out), "--settings", settings]
+    env = environment(reference["results"])
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    before = files(out, skip_index=True)
+    (reference["results"] / SMALL / "event.yaml").touch()  # the event is built again
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    locks = ROOT / "cache" / "podium" / "locks"
+    started = time.monotonic()
+    while process.poll() is None and time.monotonic() - started < 120 and not (
+            locks.is_dir() and any(locks.iterdir())):
+        time.sleep(0.005)
+    delay = random.uniform(0, reference["seconds"])
+    time.sleep(delay)
+    os.killpg(process.pid, signal_number)
+    _out, err = process.communicate(timeout=600)
+    assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
+    assert process.returncode in (0, 128 + signal_number, -signal_number), f"after {delay:.2f} s: {process.returncode} {err}"
+    if process.returncode == 128 + signal_number:
+        one_line(err, "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM")
+    assert files(out, skip_index=True) == before  # the site before, or the same site after: never a part of one
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".out-build-")]
