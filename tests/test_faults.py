@@ -595,3 +595,27 @@ def test_make_html_and_publish_stopped_by_ctrl_c_or_sigterm_are_one_line_and_kee
         one_line(err, "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM")
     assert files(out, skip_index=True) == before  # the site before, or the same site after: never a part of one
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".out-build-")]
+
+
+def test_two_commands_changing_one_results_folder_take_turns_or_one_stops_with_a_message(tmp_path, capsys, monkeypatch):
+    import fcntl
+
+    from podium_core import changes
+    from podium_core.cli import main
+
+    folder, gone = _withdraw_setup(tmp_path)
+    before = _folder_bytes(folder)
+    journal = folder.parent / changes.JOURNAL
+    journal.mkdir()
+    holder = os.open(journal, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # another command, at work
+    monkeypatch.setattr(changes, "LOCK_WAIT", 0.3)
+    try:
+        capsys.readouterr()
+        assert main(["withdraw", str(folder), gone]) == 1
+        assert capsys.readouterr().err == (f"podium withdraw: another podium command is changing {folder.parent}: "
+                                           "try again once it has ended\n")
+        assert _folder_bytes(folder) == before
+    finally:
+        os.close(holder)
+    assert main(["withdraw", str(folder), gone]) == 0  # its turn (the other left no journal of its own)
