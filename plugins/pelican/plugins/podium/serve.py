@@ -271,7 +271,7 @@ def main(argv=None) -> int:
         return _main(args, argv)
     except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: every rebuild is Pelican's write in place; the preview ends
         interrupts.quiet()
-        print(f"preview: {interrupts.what(exc)}; stopped", file=sys.stderr)
+        print(f"preview: {interrupts.what(exc)}; the output keeps the last pages built", file=sys.stderr)
         return interrupts.exit_code(exc)
 
 
