@@ -75,8 +75,11 @@ class _Journal:
         if relative in self.kept:
             return
         self.kept.add(relative)
+        if Path(path).is_symlink():  # a link (inside the results folder) is put back as the link it was
+            self._append({"path": relative, "link": os.readlink(path)})
+            return
         try:
-            data = Path(path).read_bytes() if Path(path).is_file() and not Path(path).is_symlink() else None
+            data = Path(path).read_bytes() if Path(path).is_file() else None
         except OSError:
             data = None
         copy = None
@@ -144,6 +147,10 @@ def _undo(results: Path, folder: Path) -> int:
         path = results / entry["path"]
         if entry.get("folder"):
             shutil.rmtree(path, ignore_errors=True)
+        elif entry.get("link") is not None:
+            if path.is_file() or path.is_symlink():
+                path.unlink()
+            os.symlink(entry["link"], path)
         elif entry.get("kept") is not None:
             write_bytes_atomically(path, (folder / entry["kept"]).read_bytes())
         elif path.is_file() or path.is_symlink():
