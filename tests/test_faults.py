@@ -619,3 +619,30 @@ def test_two_commands_changing_one_results_folder_take_turns_or_one_stops_with_a
     finally:
         os.close(holder)
     assert main(["withdraw", str(folder), gone]) == 0  # its turn (the other left no journal of its own)
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_make_serve_stopped_by_ctrl_c_or_sigterm_is_one_line(tmp_path, signal_number):
+    import socket
+
+    results = small_results(tmp_path / "results")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port),
+                               "--output", str(tmp_path / "out"), "--settings", "pelicanconf.py",
+                               "--cache-path", str(tmp_path / "cache")],
+                              cwd=ROOT, env=environment(results), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, start_new_session=True)
+    lines = []
+    for line in server.stdout:  # until it serves
+        lines.append(line)
+        if line.startswith("serving "):
+            break
+    assert lines and lines[-1].startswith("serving "), lines
+    time.sleep(random.uniform(0, 1))
+    os.killpg(server.pid, signal_number)
+    _out, err = server.communicate(timeout=60)
+    assert server.returncode == 128 + signal_number, err
+    words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+    one_line(err, f"preview: {words}; the output keeps the last pages built")

@@ -20,8 +20,16 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM arrived (a ``kill``, a CI job cancelled, a service stopped)."""
 
 
+_received: list = []  # SIGTERM, once it came (a library may turn Terminated into a plain KeyboardInterrupt)
+
+
 def _terminate(_number, _frame):
+    _received.append(signal.SIGTERM)
     raise Terminated()
+
+
+def _terminated(exc: BaseException) -> bool:
+    return isinstance(exc, Terminated) or bool(_received)
 
 
 def on_termination() -> None:
@@ -37,6 +45,7 @@ def handled():
     a test runner, keeps its own Ctrl-C)."""
     main = threading.current_thread() is threading.main_thread()
     before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) if main else None
+    _received.clear()
     on_termination()
     try:
         yield
@@ -55,9 +64,9 @@ def quiet() -> None:
 
 def exit_code(exc: BaseException) -> int:
     """143 for SIGTERM, 130 for Ctrl-C."""
-    return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
+    return 128 + (signal.SIGTERM if _terminated(exc) else signal.SIGINT)
 
 
 def what(exc: BaseException) -> str:
     """How the command was stopped, in words."""
-    return "stopped by SIGTERM" if isinstance(exc, Terminated) else "interrupted (Ctrl-C)"
+    return "stopped by SIGTERM" if _terminated(exc) else "interrupted (Ctrl-C)"
