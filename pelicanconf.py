@@ -21,7 +21,7 @@ PODIUM_RESULTS = os.environ.get("PODIUM_RESULTS", "results")
 # switch on each page: `PODIUM_LANGUAGES="en lv" make html` (default: each event in its own)
 PODIUM_LANGUAGES = os.environ.get("PODIUM_LANGUAGES", "").split()
 # processes writing event pages at once (default: every usable core)
-PODIUM_JOBS = int(os.environ.get("PODIUM_JOBS") or 0) or None
+PODIUM_JOBS = os.environ.get("PODIUM_JOBS") or None  # a number; the build says so when it is not
 
 # Jinja: names are data, so everything is escaped; UI strings go through gettext
 JINJA_ENVIRONMENT = {

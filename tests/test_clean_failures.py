@@ -47,7 +47,7 @@ def test_podium_new_into_a_path_that_is_a_file(tmp_path, capsys):
     taken = tmp_path / "results"
     taken.write_text("not a folder\n", "utf-8")
     assert cli.main(["new", "my-cup", "--format", "catan-lt-route66", "--results", str(taken)]) == 1
-    assert one_line(capsys, "podium new: ").endswith(str(taken / "my-cup"))
+    assert one_line(capsys, "podium new: ") == f"podium new: Not a directory: {taken}"
 
 
 def test_podium_pair_write_into_a_read_only_folder(tmp_path, capsys, monkeypatch):

@@ -377,3 +377,272 @@ def test_what_a_killed_build_left_is_removed_by_the_next(tmp_path, monkeypatch):
     assert files(out) == clean
     no_leftovers(out, cache)
     assert not (copy / f"{build.INDEX_STAGING_PREFIX}x").exists()
+
+
+def _tree(folder: Path) -> dict:
+    """path -> (kind, size, modification time) of everything below ``folder``."""
+    return {str(p): (p.is_dir(), p.lstat().st_size, p.lstat().st_mtime_ns) for p in sorted(folder.rglob("*"))}
+
+
+@pytest.mark.parametrize("tool", ["build", "serve", "build --in-place"])
+def test_make_html_and_serve_refuse_an_output_over_the_organisers_folders(tmp_path, tool):
+    """OUTPUT=. or .. (the project, the folder holding it), the results or content
+    folder or a folder inside one: one line, exit 1, nothing written anywhere.
+    The project here is a copy of the settings file alone: a build that went
+    ahead would write into this test's folder, never into the repository."""
+    project = tmp_path / "club" / "site"
+    project.mkdir(parents=True)
+    shutil.copy(ROOT / "pelicanconf.py", project / "pelicanconf.py")
+    (project / "themes").symlink_to(ROOT / "themes")
+    small_results(project / "results")
+    (project / "content" / "pages").mkdir(parents=True)
+    module, *extra = tool.split()
+    for out, what in ((".", "is or holds the project"), ("..", "is or holds the project"),
+                      ("results", "is or holds the results folder"), ("results/x", "lies inside the results folder"),
+                      (f"results/{SMALL}", "lies inside the results folder"),
+                      ("content", "is or holds the content folder"), ("content/pages/site", "lies inside the content folder")):
+        before = _tree(tmp_path)
+        done = subprocess.run([sys.executable, "-m", f"pelican.plugins.podium.{module}", *extra, "--output", out,
+                               "--settings", "pelicanconf.py", "--content", "content"],
+                              cwd=project, env={**environment(project / "results"), "PODIUM_RESULTS": "results"},
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, (out, done.stderr)
+        one_line(done.stderr, f"refused: {(project / out).resolve()} {what}")
+        assert done.stderr.strip().endswith("; nothing was written")
+        assert _tree(tmp_path) == before, out
+
+
+# -- podium's own commands: interrupted, killed, failing half-way ---------------------------------
+
+
+def _folder_bytes(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())} if folder.exists() else {}
+
+
+def _withdraw_setup(tmp_path):
+    from podium_core.cli import main
+    from support.simulated import simulate
+
+    folder = simulate(tmp_path, "baska-gp", 9, 1)
+    assert main(["pair", str(folder), "--write"]) == 0
+    gone = next(line for line in (folder / "grand-prix-02.yaml").read_text("utf-8").splitlines()
+                if "seats:" in line).split("[", 1)[1].split(",", 1)[0]
+    return folder, gone
+
+
+def test_a_command_failing_between_its_writes_leaves_every_file_as_it_was(tmp_path, capsys, monkeypatch):
+    """podium withdraw writes the name, then the round seated without it: a full disk
+    at the second write puts the first back; the next withdraw then works."""
+    from podium_core import files
+    from podium_core.cli import main
+
+    folder, gone = _withdraw_setup(tmp_path)
+    before = _folder_bytes(folder)
+    real = files.write_bytes_atomically
+    calls = []
+
+    def full_at_the_second(path, data):
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        return real(path, data)
+
+    monkeypatch.setattr(files, "write_bytes_atomically", full_at_the_second)
+    capsys.readouterr()
+    assert main(["withdraw", str(folder), gone]) == 1
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [f"podium withdraw: No space left on device: {folder / 'grand-prix-02.yaml'}"]
+    assert len(calls) == 3  # the name, the seating refused, the first put back
+    monkeypatch.setattr(files, "write_bytes_atomically", real)
+    assert _folder_bytes(folder) == before and not (folder.parent / ".podium-changes").exists()
+    assert main(["withdraw", str(folder), gone]) == 0 and main(["validate", str(folder)]) == 0
+
+
+def test_a_command_killed_between_its_writes_is_undone_by_the_next_and_no_build_reads_half_of_it(tmp_path, capsys,
+                                                                                                monkeypatch):
+    """A kill (nothing of the command runs after it) between the two writes of
+    podium withdraw: the build refuses the folder in one line; podium validate
+    puts every file back and says so; withdraw then runs as if nothing happened."""
+    from podium_core import changes, files
+    from podium_core.cli import main
+
+    folder, gone = _withdraw_setup(tmp_path)
+    results = folder.parent
+    before = _folder_bytes(folder)
+    real = files.write_bytes_atomically
+    calls = []
+
+    class Killed(BaseException):
+        pass
+
+    def killed_at_the_second(path, data):
+        calls.append(path)
+        if len(calls) == 2:
+            raise Killed()
+        return real(path, data)
+
+    monkeypatch.setattr(files, "write_bytes_atomically", killed_at_the_second)
+    monkeypatch.setattr(changes, "_undo", lambda *args: 0)  # a kill: no clean-up runs
+    with pytest.raises(Killed):
+        main(["withdraw", str(folder), gone])
+    monkeypatch.undo()
+    assert _folder_bytes(folder) != before  # the name is written, the round not re-seated
+    done = subprocess.run(command(tmp_path / "out", tmp_path / "cache", "--no-search-index"), cwd=ROOT,
+                          env=environment(results), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1 and not (tmp_path / "out").exists()
+    assert f"{results / '.podium-changes'}:1: a podium command is changing this results folder, or was stopped half-way" \
+           in done.stderr.splitlines()[0]
+    capsys.readouterr()
+    assert main(["validate", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"note: a podium command stopped half-way in {results} left 1 change: every file is back")
+    assert _folder_bytes(folder) == before and not (results / ".podium-changes").exists()
+    assert main(["withdraw", str(folder), gone]) == 0 and main(["validate", str(folder)]) == 0
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_nothing(tmp_path, signal_number):
+    """podium simulate (a folder and a file per round) stopped at random moments,
+    from when it starts changing the results folder (before that, Python is
+    still importing, and the interrupt is Python's own): no traceback; one
+    line and 130 (Ctrl-C) or 143 (SIGTERM), or done; the event folder is
+    there whole, with every round, or not at all."""
+    podium = [str(Path(sys.executable).parent / "podium"), "simulate"]
+    reference = tmp_path / "reference"
+    subprocess.run([*podium, str(reference / "cup"), "--format", "carcassonne-lv", "--players", "40"], cwd=ROOT,
+                   check=True, capture_output=True, timeout=300)
+    whole = _folder_bytes(reference / "cup")
+    chance = random.Random()
+    outcomes = set()
+    for trial in range(6):
+        results = tmp_path / f"results-{trial}"
+        process = subprocess.Popen([*podium, str(results / "cup"), "--format", "carcassonne-lv", "--players", "40"],
+                                   cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        started = time.monotonic()
+        while not (results / ".podium-changes").exists() and process.poll() is None and time.monotonic() - started < 60:
+            time.sleep(0.002)
+        delay = chance.uniform(0, 1.2)
+        time.sleep(delay)
+        os.killpg(process.pid, signal_number)
+        _out, err = process.communicate(timeout=300)
+        assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
+        # -signal: the signal came as the process was ending, its work done (Python then handles it no more)
+        assert process.returncode in (0, 128 + signal_number, -signal_number), \
+            f"after {delay:.2f} s: {process.returncode} {err}"
+        if process.returncode == 128 + signal_number:
+            words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+            assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
+            assert _folder_bytes(results / "cup") in ({}, whole)  # stopped once done, its changes are all made
+        else:
+            assert _folder_bytes(results / "cup") == whole
+        assert not (results / ".podium-changes" / "journal").exists()
+        outcomes.add(process.returncode)
+    assert 128 + signal_number in outcomes  # at least one stopped
+
+
+@pytest.mark.parametrize("tool", ["build", "serve", "publish"])
+def test_a_setting_that_is_no_valid_value_is_one_line_naming_it(tmp_path, tool):
+    results = small_results(tmp_path / "results")
+    broken = tmp_path / "broken.py"
+    broken.write_text('from pelicanconf import *\nTHEME = "no/such/theme"\n', "utf-8")
+    raising = tmp_path / "raising.py"
+    raising.write_text('SITENAME = "x"\nPODIUM_JOBS = int("four")\n', "utf-8")
+    cases = [({"PODIUM_JOBS": "abc"}, "pelicanconf.py", "the setting PODIUM_JOBS=abc must be a whole number of at least 0"),
+             ({"PODIUM_JOBS": "-2"}, "pelicanconf.py", "the setting PODIUM_JOBS=-2 must be a whole number of at least 0"),
+             ({"PODIUM_LOCK_WAIT": "soon"}, "pelicanconf.py", "the setting PODIUM_LOCK_WAIT=soon must be a number of at least 0"),
+             ({}, str(broken), f"the settings file {broken} cannot be used: Could not find the theme no/such/theme"),
+             ({}, str(raising), f"the settings file {raising} cannot be used: invalid literal for int() with base 10: 'four'")]
+    for extra, settings, words in cases:
+        done = subprocess.run([sys.executable, "-m", f"pelican.plugins.podium.{tool}", "--output", str(tmp_path / "out"),
+                               "--settings", settings, "--content", str(ROOT / "content")],
+                              cwd=ROOT, env={**environment(results), "PYTHONPATH": str(ROOT), **extra},
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, (extra, settings, done.stderr)
+        one_line(done.stderr, words)
+        assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("tool, signal_number", [("build", signal.SIGTERM), ("publish", signal.SIGINT),
+                                                  ("publish", signal.SIGTERM)])
+def test_make_html_and_publish_stopped_by_ctrl_c_or_sigterm_are_one_line_and_keep_the_site(tmp_path, reference, tool,
+                                                                                         signal_number):
+    """Ctrl-C or SIGTERM (to the command and all it started) at a random moment
+    once it holds its output's lock: no traceback; one line and 130 / 143, or
+    done; the output is the site before or the site after, whole."""
+    out = tmp_path / "out"
+    settings = "pelicanconf.py" if tool == "build" else "publishconf.py"
+    argv = [sys.executable, "-m", f"pelican.plugins.podium.{tool}", "--output", str(out), "--settings", settings]
+    env = environment(reference["results"])
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    before = files(out, skip_index=True)
+    (reference["results"] / SMALL / "event.yaml").touch()  # the event is built again
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    locks = ROOT / "cache" / "podium" / "locks"
+    started = time.monotonic()
+    while process.poll() is None and time.monotonic() - started < 120 and not (
+            locks.is_dir() and any(locks.iterdir())):
+        time.sleep(0.005)
+    delay = random.uniform(0, reference["seconds"])
+    time.sleep(delay)
+    os.killpg(process.pid, signal_number)
+    _out, err = process.communicate(timeout=600)
+    assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
+    assert process.returncode in (0, 128 + signal_number, -signal_number), f"after {delay:.2f} s: {process.returncode} {err}"
+    if process.returncode == 128 + signal_number:
+        one_line(err, "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM")
+    assert files(out, skip_index=True) == before  # the site before, or the same site after: never a part of one
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".out-build-")]
+
+
+def test_two_commands_changing_one_results_folder_take_turns_or_one_stops_with_a_message(tmp_path, capsys, monkeypatch):
+    import fcntl
+
+    from podium_core import changes
+    from podium_core.cli import main
+
+    folder, gone = _withdraw_setup(tmp_path)
+    before = _folder_bytes(folder)
+    journal = folder.parent / changes.JOURNAL
+    journal.mkdir()
+    holder = os.open(journal, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # another command, at work
+    monkeypatch.setattr(changes, "LOCK_WAIT", 0.3)
+    try:
+        capsys.readouterr()
+        assert main(["withdraw", str(folder), gone]) == 1
+        assert capsys.readouterr().err == (f"podium withdraw: another podium command is changing {folder.parent}: "
+                                           "try again once it has ended\n")
+        assert _folder_bytes(folder) == before
+    finally:
+        os.close(holder)
+    assert main(["withdraw", str(folder), gone]) == 0  # its turn (the other left no journal of its own)
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_make_serve_stopped_by_ctrl_c_or_sigterm_is_one_line(tmp_path, signal_number):
+    import socket
+
+    results = small_results(tmp_path / "results")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "pelican.plugins.podium.serve", "--port", str(port),
+                               "--output", str(tmp_path / "out"), "--settings", "pelicanconf.py",
+                               "--cache-path", str(tmp_path / "cache")],
+                              cwd=ROOT, env=environment(results), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, start_new_session=True)
+    lines = []
+    for line in server.stdout:  # until it serves
+        lines.append(line)
+        if line.startswith("serving "):
+            break
+    assert lines and lines[-1].startswith("serving "), lines
+    time.sleep(random.uniform(0, 1))
+    os.killpg(server.pid, signal_number)
+    _out, err = server.communicate(timeout=60)
+    assert server.returncode == 128 + signal_number, err
+    words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+    one_line(err, f"preview: {words}; the output keeps the last pages built")

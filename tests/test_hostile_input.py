@@ -429,3 +429,42 @@ def test_validate_opens_no_special_file_among_the_content_pages(tmp_path, capsys
     (pages / "outside.md").symlink_to(tmp_path / "results" / CATAN / "event.yaml")
     edit(results / CATAN / "event.yaml", "\nplayers:", "\nrules: my-rules\nplayers:")
     assert validate(results, capsys)[0] == 0
+
+
+# -- what is published -------------------------------------------------------------------------------
+
+
+def test_pages_name_the_results_folder_from_the_project_and_a_move_changes_nothing(tmp_path):
+    """make html RESULTS=/srv/a/results: the organiser page's commands say
+    results/<slug>, never the builder's path; the folder moved to /srv/b and
+    built warm (same output, same cache) gives the same bytes; from inside the
+    project the path is the one from the project."""
+    import subprocess
+    import sys
+
+    from pelican.plugins.podium.places import shown_results
+
+    root = Path(__file__).resolve().parents[1]
+    first = results_with(tmp_path / "srv" / "a", CATAN)
+
+    def build(results: Path) -> dict:
+        done = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.build", "--output", str(tmp_path / "out"),
+                               "--settings", "pelicanconf.py", "--cache-path", str(tmp_path / "cache"),
+                               "--no-search-index"],
+                              cwd=root, env={**os.environ, "PODIUM_RESULTS": str(results), "PODIUM_JOBS": "1"},
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return {p.relative_to(tmp_path / "out").as_posix(): p.read_bytes()
+                for p in sorted((tmp_path / "out").rglob("*")) if p.is_file()}
+
+    site = build(first)
+    organiser = site[f"{CATAN}/organiser/index.html"].decode("utf-8")
+    assert f"<code>podium validate results/{CATAN}</code>" in organiser
+    assert not any(str(tmp_path).encode() in data for data in site.values())
+    moved = tmp_path / "srv" / "b" / "results"
+    moved.parent.mkdir(parents=True)
+    first.rename(moved)
+    assert build(moved) == site
+    assert shown_results(root / "results", root) == "results"
+    assert shown_results(root / "data" / "results", root) == "data/results"
+    assert shown_results("/srv/a/results", root) == "results"

@@ -29,16 +29,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import Problems
-from .formats import FORMAT_IDS
-from .nextround import Finished, NotReady
-from .roundedit import EditError
-from .commands.enter import EntryError
-from .commands.players import ImportRefused
-from .commands.withdraw import WithdrawError
-from .files import write_atomically
+from . import interrupts
 from .printable import printable
-from .cli_paths import NotFound, event_folder
 
 
 class UsageError(Exception):
@@ -46,6 +38,29 @@ class UsageError(Exception):
 
 
 def main(argv=None) -> int:
+    """The ``podium`` command; Ctrl-C or SIGTERM at any point after Python started
+    it ends it in one line, exit 130 or 143 (:mod:`podium_core.interrupts`): the
+    commands' modules are imported only here, inside that guard."""
+    with interrupts.handled():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt as exc:
+            interrupts.quiet()
+            print(f"podium: {interrupts.what(exc)}; no file is left half-written", file=sys.stderr)
+            return interrupts.exit_code(exc)
+
+
+def _main(argv) -> int:
+    from .errors import Problems
+    from .formats import FORMAT_IDS
+    from .nextround import Finished, NotReady
+    from .roundedit import EditError
+    from .commands.enter import EntryError
+    from .commands.players import ImportRefused
+    from .commands.withdraw import WithdrawError
+    from .changes import Busy
+    from .cli_paths import NotFound, event_folder
+
     parser = argparse.ArgumentParser(prog="podium", description="Tournament results from YAML to a static site.")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every file of a results folder, and the rules pages its events name")
@@ -90,7 +105,7 @@ def main(argv=None) -> int:
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
-    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused) as exc:
+    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused, Busy) as exc:
         print(f"podium {args.command}: {printable(exc)}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
@@ -118,6 +133,7 @@ def os_error_text(exc: OSError) -> str:
 
 def _validate(args) -> int:
     from .cli_paths import NotFound, locate
+    from .errors import Problems
 
     if args.results is None:
         args.results = "." if Path("event.yaml").is_file() or not Path("results").is_dir() else "results"
@@ -129,6 +145,7 @@ def _validate(args) -> int:
         raise UsageError(f"{args.content} is not a folder (--content names the site's content folder)")
     if args.format != "text":
         return _validate_for_ci(target, args.format, args.content)
+    _recover(target)
     outcomes, problems, unchecked = _checked(target, args.content)
     if unchecked:
         print(unchecked)
@@ -149,6 +166,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
     """The outcomes of the target's events, every problem of their files and of
     their rules pages (:mod:`podium_core.rules_pages`), and a note when the rules pages
     could not be checked (no content folder)."""
+    from .errors import Problems
     from .rules_pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
     from .reading import event_folders
@@ -173,7 +191,9 @@ def _checked(target, content) -> tuple[list, list, str | None]:
 def _validate_for_ci(target, report: str, content) -> int:
     """The problems as a CI service reads them, on stdout (see :mod:`podium_core.ci_reports`); the count on stderr."""
     from .ci_reports import WRITERS
+    from .errors import Problems
 
+    _recover(target, sys.stderr)
     outcomes, problems, unchecked = _checked(target, content)
     if unchecked:
         print(unchecked, file=sys.stderr)
@@ -187,6 +207,16 @@ def _validate_for_ci(target, report: str, content) -> int:
         return 1
     print(f"{len(outcomes)} event{'s' if len(outcomes) != 1 else ''} valid", file=sys.stderr)
     return 0
+
+
+def _recover(target, stream=None) -> None:
+    """What a podium command killed half-way left in the results folder, put back
+    (:func:`podium_core.changes.recover`), with a note saying so."""
+    from .changes import recover
+
+    note = recover(target.folder.parent if target.kind == "event" else target.folder)
+    if note is not None:
+        print(note, file=stream or sys.stdout)
 
 
 def _print_notes(outcomes) -> None:
@@ -218,6 +248,8 @@ def _command_modules():
 
 
 def _new(args) -> int:
+    from .changes import all_or_none
+    from .files import make_folder, write_atomically
     from .nextround import file_name
     from .roundfile import round_text
     from .scaffold import event_template
@@ -233,33 +265,40 @@ def _new(args) -> int:
         raise UsageError(f"{folder} exists already; nothing written")
     fmt = _format_of_folder(args.results, args.format)
     _check_field_size(args.players, fmt)
-    folder.mkdir(parents=True)
-    write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
-    write_atomically(folder / file_name(first), round_text(first))
+    with all_or_none(args.results):  # the folder with both files, or nothing
+        make_folder(folder)
+        write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
+        write_atomically(folder / file_name(first), round_text(first))
     print(f"created {folder}/event.yaml and {folder}/{file_name(first)}: list the players (or podium players import "
           f"FILE {folder}), then run podium pair {folder}")
     return 0
 
 
 def _simulate(args) -> int:
+    from .changes import all_or_none
+    from .files import make_folder, write_atomically
     from .simulate import invent_players, new_event_yaml, simulate
 
     folder = Path(args.event)
-    if not (folder / "event.yaml").exists():
+    if args.rounds is not None and args.rounds < 0:
+        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 0 or more; nothing written")
+    created = not (folder / "event.yaml").exists()
+    if created:
         if not (args.format and args.players):
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
         fmt = _format_of_folder(folder.parent, args.format)
         _check_field_size(args.players, fmt)
-        folder.mkdir(parents=True, exist_ok=True)
-        entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
-        people = [{**person, **fields} for person, fields in
-                  zip(invent_players(len(entrants), args.language, folder.name), entrants)]
-        write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
-                                                               language=args.language))
-    if args.rounds is not None and args.rounds < 0:
-        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 0 or more; nothing written")
-    written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming, open_field=args.open_field)
+    with all_or_none(folder.parent):  # every round it plays, or none
+        if created:
+            make_folder(folder)
+            entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
+            people = [{**person, **fields} for person, fields in
+                      zip(invent_players(len(entrants), args.language, folder.name), entrants)]
+            write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format,
+                                                                   people, language=args.language))
+        written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming,
+                           open_field=args.open_field)
     for path in written:
         print(f"written: {path}")
     return 0
@@ -279,7 +318,7 @@ def _check_field_size(players: int, fmt) -> None:
 def _format_of_folder(results, format_id: str):
     """The format ``format_id``: a built-in or a variant of ``results/formats/``."""
     from .errors import Problems
-    from .formats import get_format
+    from .formats import FORMAT_IDS, get_format
     from .formats.variants import read_variants
 
     variants, problems = read_variants(results)

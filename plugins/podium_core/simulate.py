@@ -21,6 +21,8 @@ from pathlib import Path
 
 from .commands.eventedit import add_players
 from .errors import Problems
+from .files import write_atomically
+from .loader import read_text
 from .nextround import Finished, header_of, next_seating
 from .reading import reusing_loads
 from .roundfile import round_text
@@ -145,11 +147,11 @@ def _changed_field(folder: Path, current, path: Path, outcome, seed: str, writte
     else:
         return current, path, outcome
     event = folder / "event.yaml"
-    before = event.read_text("utf-8")
+    before = read_text(event, folder.parent)
     try:
         if joining is not None:
-            event.write_text(add_players(before, [joining])[0], "utf-8")
-        path.write_text(round_text(header), "utf-8")
+            write_atomically(event, add_players(before, [joining])[0])
+        write_atomically(path, round_text(header))
         changed = next_seating(folder)
         marked = set(header.get("absent", ())) | set(header.get("withdrawn", ()))
         if current.stage in knockouts:
@@ -158,7 +160,7 @@ def _changed_field(folder: Path, current, path: Path, outcome, seed: str, writte
         elif marked & set(changed[0].players()):
             raise Problems([])  # the engine seats the round without regard to its field
     except Problems:
-        event.write_text(before, "utf-8")
+        write_atomically(event, before)
         path.unlink()
         return current, path, outcome
     if joining is not None and event not in written:
@@ -167,7 +169,7 @@ def _changed_field(folder: Path, current, path: Path, outcome, seed: str, writte
 
 
 def _write(path: Path, text: str, written: list) -> None:
-    path.write_text(text, "utf-8")
+    write_atomically(path, text)
     if path not in written:
         written.append(path)
 

@@ -88,10 +88,11 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
-    """In a forked worker: Ctrl-C is the parent's to handle (it cancels what has not
-    started and waits for what has), so a worker is never stopped half-way through
-    writing a file."""
+    """In a forked worker: Ctrl-C and SIGTERM are the parent's to handle (it cancels
+    what has not started and waits for what has), so a worker is never stopped
+    half-way through writing a file."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 def _run(token: int, index: int):

@@ -55,6 +55,7 @@ import sys
 from pathlib import Path
 
 from ..errors import Problems
+from .. import interrupts
 from ..files import write_atomically
 from ..loader import load_file, read_text
 from ..reading import results_of
@@ -106,9 +107,11 @@ def run(args, stdin=None, stdout=None) -> int:
         if str(stop):
             print(str(stop), file=sys.stderr)
             return 1
-    except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D at a prompt: what was entered is saved
-        print(f"\nstopped: {_count(entry.entered)} written to {path}; run podium enter again to go on", file=stdout)
-        return 130
+    except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, SIGTERM or Ctrl-D at a prompt: what was entered is saved
+        interrupts.quiet()
+        print(f"
+stopped: {_count(entry.entered)} written to {path}; run podium enter again to go on", file=stdout)
+        return interrupts.exit_code(exc) if isinstance(exc, KeyboardInterrupt) else 130
     print(f"{_count(entry.entered)} written to {path}" if entry.entered else f"nothing new written to {path}", file=stdout)
     return 0
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..changes import all_or_none
 from ..files import write_atomically
 from ..loader import load_file, read_text
 from ..nextround import NotReady, file_name, header_of, next_seating
@@ -124,18 +125,10 @@ def reseat(folder: Path, path: Path) -> None:
 
 
 @contextmanager
-def all_or_nothing(folder: Path, *paths: Path):
-    """Run the block that changes ``paths``; then the event must be valid.
-    On any failure every one of ``paths`` is put back as it was (a file the
-    block created is removed) and the failure goes on."""
-    before = {path: path.read_bytes() if path.exists() else None for path in paths}
-    try:
+def all_or_nothing(folder: Path):
+    """Run the block that changes the event's files; then the event must be valid.
+    On any failure every file the block wrote is put back as it was (a file it
+    created is removed, :func:`podium_core.changes.all_or_none`) and the failure goes on."""
+    with all_or_none(folder.parent):
         yield
         evaluate_one(folder)
-    except BaseException:
-        for path, data in before.items():
-            if data is None:
-                path.unlink(missing_ok=True)
-            elif not path.exists() or path.read_bytes() != data:
-                write_atomically(path, data.decode("utf-8"))
-        raise

@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from ..files import write_atomically
+from ..loader import read_text
 from ..pipeline import evaluate_one
 from .eventedit import add_players
 from .field import FieldError, all_or_nothing, reseat, round_file
@@ -63,9 +64,9 @@ def run(args) -> int:
     if joins > 1:
         entry["joins"] = joins
     path = folder / "event.yaml"
-    text, _spans = add_players(path.read_text("utf-8"), [entry])
+    text, _spans = add_players(read_text(path, folder.parent), [entry])
     round_path, _header = round_file(outcome, folder, first.id, joins)
-    with all_or_nothing(folder, path, round_path):
+    with all_or_nothing(folder):
         write_atomically(path, text)
         print(f"{pid}: joins in round {joins} of {first.id} ({path})")
         reseat(folder, round_path)

@@ -9,6 +9,9 @@ yet.  A round with results is never re-seated.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from ..changes import all_or_none
 from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..nextround import NotReady, next_seating, seating_text, seating_units, unit_name
@@ -39,7 +42,9 @@ def run(args) -> int:
         return 0
     print(announced_seating(rnd, path, outcome.event))
     if args.write:
-        print(write_seating(rnd, path, outcome))
+        with all_or_none(Path(args.event).parent):
+            said = write_seating(rnd, path, outcome)
+        print(said)
     elif _lists_another(rnd, path):
         print(f"{path} lists another seating: podium pair {args.event} --write replaces it with this one")
     return 0

@@ -58,7 +58,7 @@ def run(args) -> int:
                              "from the field round by round does); without --absent the player withdraws")
         raise FieldError(f"a {stage} round of {fmt.id} takes no withdrawal")
     path, header = round_file(outcome, folder, stage, number, header)
-    with all_or_nothing(folder, path):
+    with all_or_nothing(folder):
         record(path, header, field, pid, args.reason, own_unit=knockout)
         print(f"{pid}: {field} in {path}")
         reseat(folder, path)

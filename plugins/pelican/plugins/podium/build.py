@@ -21,7 +21,12 @@ The rules:
   the system refuses (a full disk, a read-only folder, an I/O error), a
   static file Pelican could not copy, a failing search index -- ends with
   lines on stderr and exit 1, never a traceback, and leaves the output as
-  it was; Ctrl-C ends it with one line and exit 130;
+  it was; Ctrl-C ends it with one line and exit 130, SIGTERM with exit 143
+  (:mod:`podium_core.interrupts`); a settings file or an environment
+  setting that cannot be used is one line naming it (:mod:`.settings_read`);
+* an output folder that is or holds the project, or is, holds or lies in the
+  results or content folder, is refused before anything is written
+  (:mod:`.places`);
 * one build at a time into an output (:mod:`.build_lock`): ``make serve``
   and ``make publish`` take turns with it;
 * the Pagefind index (PyPI's ``pagefind``, the ``search`` extra) is built
@@ -44,8 +49,12 @@ from contextlib import contextmanager
 from importlib.util import find_spec
 from pathlib import Path
 
+from podium_core import interrupts
+
 from . import build_lock, searchindex
 from .cache import FOLDER, open_folder, umask
+from .places import output_refusal
+from .settings_read import SettingsError, check_environment, environment_number, read
 from .swap import exchange, put_back, swap_in
 
 SEARCH_FOLDER = "pagefind"
@@ -107,12 +116,11 @@ def listening(echo: bool = True):
 
 
 def settings_of(settings_file: str, output: Path, content: str, cache_path: str | None = None, extra=None):
-    from pelican.settings import read_settings
-
+    """The build's settings (raises :class:`.settings_read.SettingsError`)."""
     override = {"OUTPUT_PATH": str(output), "PATH": content, **(extra or {})}
     if cache_path:
         override["CACHE_PATH"] = cache_path
-    return read_settings(settings_file, override=override)
+    return read(settings_file, override)
 
 
 def run_pelican(settings_file: str, output: Path, content: str, cache_path: str | None = None) -> int:
@@ -127,9 +135,10 @@ def run_pelican(settings_file: str, output: Path, content: str, cache_path: str 
     except OSError as exc:
         print(cannot_write(exc), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl-C: the output is as it was; the next build finishes the job
-        print("the build was interrupted; the next one finishes it", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the output is as it was; the next build finishes the job
+        interrupts.quiet()
+        print(f"the build was {interrupts.what(exc)}; the next one finishes it", file=sys.stderr)
+        return interrupts.exit_code(exc)
     if said.errors:
         return 1
     if said.copy_failures:
@@ -176,6 +185,10 @@ def build(settings_file: str, output: Path, content: str, cache_path: str | None
         print(f"the output folder {output} is not a folder; nothing was written", file=sys.stderr)
         return 1
     try:
+        refused = output_refusal(output, settings_file, content)
+        if refused is not None:
+            print(f"refused: {refused}; nothing was written", file=sys.stderr)
+            return 1
         cache = cache_path or str(settings_of(settings_file, output, content)["CACHE_PATH"])
         build_lock.acquire(cache, output, wait)
         try:
@@ -197,9 +210,12 @@ def build(settings_file: str, output: Path, content: str, cache_path: str | None
         print(busy, file=sys.stderr)
     except OSError as exc:
         print(cannot_write(exc), file=sys.stderr)
-    except KeyboardInterrupt:
-        print("the build was interrupted; the output is as it was", file=sys.stderr)
-        return 130
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        interrupts.quiet()
+        print(f"the build was {interrupts.what(exc)}; the output is as it was", file=sys.stderr)
+        return interrupts.exit_code(exc)
     return 1
 
 
@@ -265,9 +281,10 @@ def index_for_search(site: Path, cache_path: str, wait: float = 600.0) -> int:
     except build_lock.Busy as busy:
         print(busy, file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("search index: interrupted; the previous index is kept", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        interrupts.quiet()
+        print(f"search index: {interrupts.what(exc)}; the previous index is kept", file=sys.stderr)
+        return interrupts.exit_code(exc)
     print("search index: made")
     return 0
 
@@ -283,12 +300,30 @@ def main(argv=None) -> int:
                         help="build into the output folder itself (make publish builds into a fresh folder)")
     parser.add_argument("--search-index-only", action="store_true", help="index a built site only")
     args = parser.parse_args(argv)
+    interrupts.on_termination()
+    try:
+        return _main(args)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as exc:  # before or after the build's own steps: nothing of the site was touched
+        interrupts.quiet()
+        print(f"the build was {interrupts.what(exc)}; the output is as it was", file=sys.stderr)
+        return interrupts.exit_code(exc)
+
+
+def _main(args) -> int:
     output = Path(args.output)
-    wait = float(os.environ.get("PODIUM_LOCK_WAIT") or 600)
+    check_environment()
+    wait = environment_number("PODIUM_LOCK_WAIT", float, 600.0)
     if args.search_index_only:
         cache = args.cache_path or str(settings_of(args.settings, output, args.content)["CACHE_PATH"])
         return index_for_search(output.resolve(), cache, wait)
     if args.in_place:
+        refused = output_refusal(output, args.settings, args.content)
+        if refused is not None:
+            print(f"refused: {refused}; nothing was written", file=sys.stderr)
+            return 1
         return run_pelican(args.settings, output, args.content, args.cache_path)
     return build(args.settings, output, args.content, args.cache_path, search=not args.no_search_index, wait=wait)
 

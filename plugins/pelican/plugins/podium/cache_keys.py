@@ -209,5 +209,9 @@ def translations(language: str) -> str:
 
 
 def settings(values: dict) -> str:
-    """Every setting but those that say where the build runs (:data:`PLACES`)."""
-    return digest({key: value for key, value in values.items() if key not in PLACES})
+    """Every setting but those that say where the build runs (:data:`PLACES`), and
+    the results folder as pages name it (:func:`.places.shown_results`)."""
+    from .places import shown_results
+
+    kept = {key: value for key, value in values.items() if key not in PLACES}
+    return digest(kept, shown_results(values.get("PODIUM_RESULTS")))

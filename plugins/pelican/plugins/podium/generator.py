@@ -63,6 +63,7 @@ from pelican import signals
 from pelican.generators import Generator
 
 from podium_core import workers
+from podium_core.changes import unfinished
 from podium_core.errors import Problem, Problems
 from podium_core.rules_pages import missing_rules
 from . import (cache_keys, extensions, language_variants, output, paging, shipped_pages, static, template_bytecode,
@@ -73,6 +74,7 @@ from .events import DamagedSummary, Events
 from .file_stamps import Stamps
 from .looks import Looks
 from .output_record import OutputRecord
+from .places import shown_results
 from .setting_values import setting_number
 from .site_pages import SitePages
 from .summary import most_recent_first
@@ -137,6 +139,9 @@ class PodiumGenerator(Generator):
         """Hash every event folder; evaluate those the cache cannot vouch for (raises Problems)."""
         if not self.results.is_dir():
             raise Problems([Problem(str(self.results), 1, "results folder not found")])
+        half_changed = unfinished(self.results)  # a podium command at work, or killed half-way
+        if half_changed is not None:
+            raise Problems([half_changed])
         self.store.tidy()
         stamps = Stamps(self.store)  # file digests, reading only the files whose stat changed
         recording = self.env.loader if isinstance(self.env.loader, RecordingLoader) and self.env.auto_reload else None
@@ -192,6 +197,7 @@ class PodiumGenerator(Generator):
         self.context["podium_menus"] = menus
         self.context["podium_languages"] = self.languages  # those the site's pages are written in
         self.context["podium_site_url"] = self.settings.get("SITEURL", "")  # absolute in a published build
+        self.context["podium_results"] = shown_results(self.results)  # as the organisers' commands name it
         # URLs of the site-level pages every page links (people, search)
         self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, events.registry)
         self.context["podium_people_url"] = self.site_urls.get("people")

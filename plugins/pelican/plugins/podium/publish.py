@@ -9,7 +9,8 @@ The rules:
 * a failing step (the build, the search index, a full disk, a read-only
   folder) ends with one line on stderr and a non-zero exit;
 * the output must be a folder publish may replace as a whole
-  (:func:`refusal`): never the project, the results or content folder, a
+  (:func:`refusal`): never the project, the results or content folder
+  (:mod:`.places`, as for ``make html`` and ``make serve``), a
   git work tree, or something holding one, and when it exists it must be a
   site Podium wrote (the build cache knows the folder: :func:`podium_wrote`)
   or empty -- what it holds is looked at once the lock is held, when no
@@ -31,9 +32,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from podium_core import interrupts
+
 from . import build_lock
 from .build import IndexFailed, search_index, settings_of
 from .cache import Store, umask
+from .places import place_refusal, protected_folders, results_folder
+from .settings_read import SettingsError, check_environment
 from .swap import put_back, swap_in
 
 
@@ -46,7 +51,7 @@ def build(settings: str, output: Path, content: str = "content") -> int:
     line); its exit code."""
     command = [sys.executable, "-m", "pelican.plugins.podium.build", "--in-place",
                "--content", content, "--output", str(output), "--settings", settings]
-    return subprocess.call(command)
+    return subprocess.call(command, start_new_session=True)  # Ctrl-C is ours: the call then stops the build
 
 
 def podium_wrote(folder: Path, cache_path: str) -> bool:
@@ -73,37 +78,11 @@ def index_for_search(site: Path, cache_path: str, wait: float) -> None:
 # -- which outputs may be replaced ----------------------------------------------
 
 
-def _within(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
-
-
-def protected_folders(settings: str, content: str) -> list[tuple[str, Path]]:
-    """The folders an output may never be, hold or lie in: the project (the
-    settings file's folder: it may only hold the output), the results folder
-    (``PODIUM_RESULTS``) and the content folder."""
-    project = Path(settings).resolve().parent
-    results = Path(os.environ.get("PODIUM_RESULTS") or "results").resolve()
-    return [("the project", project), ("the results folder", results), ("the content folder", Path(content).resolve())]
-
-
 def _git_inside(folder: Path) -> Path | None:
     """A ``.git`` at or below ``folder`` (a work tree it is or holds), if any."""
     for root, dirs, files in os.walk(folder):
         if ".git" in dirs or ".git" in files:
             return Path(root)
-    return None
-
-
-def place_refusal(output: Path, protected: list[tuple[str, Path]]) -> str | None:
-    """Why ``output`` (resolved) may not be replaced by a publish for where it
-    is, whatever it holds, or None."""
-    for what, folder in protected:
-        if _within(folder, output):
-            return f"{output} is or holds {what} ({folder}); choose an OUTPUT folder of its own"
-        if what != "the project" and _within(output, folder):
-            return f"{output} lies inside {what} ({folder}); choose an OUTPUT folder outside it"
-    if any(part == ".git" for part in output.parts):
-        return f"{output} lies inside a git folder; choose another OUTPUT"
     return None
 
 
@@ -136,8 +115,9 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     One publish (or build) into ``output`` at a time: the lock beside it
     (:mod:`.build_lock`) is held from before anything is touched to the end."""
     output = output.resolve()
-    protected = protected_folders(settings, content)
     try:
+        check_environment()
+        protected = protected_folders(settings, content, results_folder(settings, content))
         reason = place_refusal(output, protected)  # before anything is made, even the lock beside it
         if reason is not None:
             raise PublishError(f"refused: {reason}")
@@ -159,9 +139,12 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         print(f"publish: {exc.strerror or exc}{where}; {output} is unchanged", file=sys.stderr)
-    except KeyboardInterrupt:  # Ctrl-C: the staging folder goes, the site stays
-        print(f"publish: interrupted; {output} is unchanged", file=sys.stderr)
-        return 130
+    except SettingsError as exc:
+        print(f"publish: {exc}; {output} is unchanged", file=sys.stderr)
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the staging folder goes, the site stays
+        interrupts.quiet()
+        print(f"publish: {interrupts.what(exc)}; {output} is unchanged", file=sys.stderr)
+        return interrupts.exit_code(exc)
     return 1
 
 
@@ -198,6 +181,7 @@ def main(argv=None) -> int:
     parser.add_argument("--content", default="content")
     parser.add_argument("--wait", type=float, default=600.0, help="seconds to wait for another publish into the output")
     args = parser.parse_args(argv)
+    interrupts.on_termination()
     return publish(args.settings, Path(args.output), args.content, args.wait)
 
 

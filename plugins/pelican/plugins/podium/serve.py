@@ -12,7 +12,9 @@ catalogs stay in memory between rebuilds (read again when a catalog file
 changes), and so do the Markdown pages as Pelican's reader cache keeps them
 (read again when a page's bytes change; the first build reads them all).
 A change to Podium's own code or to the settings file restarts the
-process.  Each rebuild holds the output's lock (:mod:`.build_lock`), so
+process.  An output folder that is or holds the project, or is, holds or
+lies in the results or content folder, is refused before anything is
+written (:mod:`.places`).  Each rebuild holds the output's lock (:mod:`.build_lock`), so
 ``make html`` and ``make publish`` into the same folder take turns with it.
 
 Every HTML page the preview serves carries a small script (added on the
@@ -192,6 +194,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
 
     from . import build_lock, i18n
     from .build import cannot_write, listening, settings_of
+    from .settings_read import SettingsError, environment_number
 
     catalogs = snapshot([i18n.LOCALE_DIR])
     if catalogs != _catalogs[0]:  # a catalog changed since the last build
@@ -201,11 +204,11 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
     try:
         settings = settings_of(settings_file, output, content, cache_path,
                                {**READING, "LOAD_CONTENT_CACHE": _builds[0] > 0})
-        build_lock.acquire(settings["CACHE_PATH"], output, float(os.environ.get("PODIUM_LOCK_WAIT") or 600))
+        build_lock.acquire(settings["CACHE_PATH"], output, environment_number("PODIUM_LOCK_WAIT", float, 600.0))
         with listening() as said:
             Pelican(settings).run()
         _builds[0] += 1
-    except build_lock.Busy as busy:
+    except (build_lock.Busy, SettingsError) as busy:
         print(busy, file=sys.stderr)
         preview.failed([str(busy)])
         return False
@@ -247,7 +250,7 @@ def changes(paths, interval: float):
     import watchfiles
 
     step = max(1, int(interval * 1000))
-    for found in watchfiles.watch(*paths, debounce=max(step, 1600), step=step, raise_interrupt=False):
+    for found in watchfiles.watch(*paths, debounce=max(step, 1600), step=step, raise_interrupt=True):
         yield {path for _change, path in found}
 
 
@@ -261,6 +264,20 @@ def main(argv=None) -> int:
     parser.add_argument("--interval", type=float, default=0.05,
                         help="seconds without another change before a rebuild starts")
     args = parser.parse_args(argv)
+    from podium_core import interrupts
+
+    interrupts.on_termination()
+    try:
+        return _main(args, argv)
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: every rebuild is Pelican's write in place; the preview ends
+        interrupts.quiet()
+        print(f"preview: {interrupts.what(exc)}; the output keeps the last pages built", file=sys.stderr)
+        return interrupts.exit_code(exc)
+
+
+def _main(args, argv) -> int:
+    from .settings_read import SettingsError, check_environment
+
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
     output = Path(args.output).resolve()
     import podium_core
@@ -270,14 +287,22 @@ def main(argv=None) -> int:
     watched = [os.environ.get("PODIUM_RESULTS", "results"), args.content, "themes"]
     watched = [w for w in watched if Path(w).exists()]
     preview = Preview()
+    from .places import output_refusal
+
+    try:
+        check_environment()
+        refused = output_refusal(output, args.settings, args.content)
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if refused is not None:
+        print(f"refused: {refused}; nothing was written", file=sys.stderr)
+        return 1
     problem = output_problem(output)
     if problem is not None:  # a file, a read-only folder: nothing to serve
         print(problem, file=sys.stderr)
         return 1
-    try:
-        build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
-    except KeyboardInterrupt:
-        return 0
+    build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
     try:
         output.mkdir(parents=True, exist_ok=True)
         serve(output, args.port, preview)
@@ -286,15 +311,12 @@ def main(argv=None) -> int:
         return 1
     print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)", flush=True)
     restart = [str(Path(path).resolve()) for path in code]
-    try:
-        for changed in changes([*watched, *code], args.interval):
-            if any(path == root or path.startswith(root + os.sep) for path in changed for root in restart):
-                print("preview: Podium's code or the settings changed: restarting", flush=True)
-                os.execv(sys.executable, [sys.executable, "-m", __spec__.name, *(argv if argv is not None else sys.argv[1:])])
-            print("preview: change seen, rebuilding", flush=True)
-            build(args.settings, output, args.content, preview, args.cache_path)
-    except KeyboardInterrupt:
-        pass
+    for changed in changes([*watched, *code], args.interval):
+        if any(path == root or path.startswith(root + os.sep) for path in changed for root in restart):
+            print("preview: Podium's code or the settings changed: restarting", flush=True)
+            os.execv(sys.executable, [sys.executable, "-m", __spec__.name, *(argv if argv is not None else sys.argv[1:])])
+        print("preview: change seen, rebuilding", flush=True)
+        build(args.settings, output, args.content, preview, args.cache_path)
     return 0
 
 
