@@ -99,6 +99,7 @@ class EventIndex:
             found = entry["folder"]
         else:
             found = cache_keys.folder_files(folder, stamps.file_digest, listing)
+            self.changed = True  # kept with this build's moment, so that the next one can trust it
         self.keep(slug, stat=stat, folder=found, dir=here)
         return found
 
