@@ -19,6 +19,7 @@ so the next steps still know it is there.
 
 from __future__ import annotations
 
+import os
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -124,8 +125,10 @@ def pending_file(pending: dict) -> FileRead:
 def event_folders(results: Path) -> list[Path]:
     """The event folders of a results folder, in name order (``formats/`` holds
     the named variants, not an event)."""
-    return sorted(p for p in Path(results).iterdir()
-                  if p.is_dir() and not p.name.startswith(".") and p.name != VARIANTS_FOLDER)
+    results = Path(results)
+    with os.scandir(results) as entries:  # a folder's kind from the listing itself, where the system gives it
+        return sorted(results / entry.name for entry in entries
+                      if entry.is_dir() and not entry.name.startswith(".") and entry.name != VARIANTS_FOLDER)
 
 
 def people_file(results: Path) -> FileRead | None:

@@ -61,9 +61,9 @@ def canonical(value) -> str:
     write that way (a dict with keys of other kinds) is made plain first
     (:func:`_plain`).  Which way a value takes depends only on its types."""
     try:
-        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_other)
+        return _ENCODER.encode(value)
     except (TypeError, ValueError):
-        return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return _PLAIN_ENCODER.encode(_plain(value))
 
 
 def _other(value):
@@ -74,6 +74,10 @@ def _other(value):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {"$": type(value).__qualname__, **{f.name: getattr(value, f.name) for f in dataclasses.fields(value)}}
     return _plain(value)
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_other)
+_PLAIN_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def _plain(value):

@@ -37,8 +37,11 @@ class EventIndex:
         events = record.get("events") if record else None
         sets = record.get("template_sets") if record else None
         before = record.get("taken") if record else None
+        parts = record.get("parts") if record else None
         if not (isinstance(events, dict) and isinstance(sets, dict) and isinstance(before, int)):
-            events, sets, before = {}, {}, 0
+            events, sets, before, parts = {}, {}, 0, None
+        self.parts_before = parts
+        self.parts = parts  # what every event's inputs share (the code, the variants): :meth:`known_inputs`
         self.before = events
         self.sets = sets
         self.trusted_until = before - MARGIN
@@ -54,6 +57,16 @@ class EventIndex:
             if not isinstance(found, dict):
                 return None
         return found
+
+    def known_inputs(self, slug: str, files: str, people: str) -> str | None:
+        """The inputs key the index kept for the event, when the digests it is made of
+        (the event's files and people, and :attr:`parts`) are those it was kept with; else None."""
+        before = self.before.get(slug)
+        if isinstance(before, dict) and self.parts is not None and self.parts == self.parts_before \
+                and before.get("folder") == files and before.get("people") == people \
+                and isinstance(before.get("inputs"), str):
+            return before["inputs"]
+        return None
 
     def keep(self, slug: str, **values) -> None:
         entry = dict(self.entry(slug) or {})
@@ -81,6 +94,10 @@ class EventIndex:
             here = None
         known = entry.get("stat") if entry is not None else None
         if here is not None and isinstance(known, list) and entry.get("dir") == here \
+                and max(here[0], here[1]) < self.trusted_until and isinstance(entry.get("folder"), str) \
+                and self._unchanged(str(folder), known):
+            return entry["folder"]
+        if here is not None and isinstance(known, list) and entry.get("dir") == here \
                 and max(here[0], here[1]) < self.trusted_until and all(len(one) == 5 and "/" not in one[0] for one in known):
             stat = []
             for one in known:
@@ -99,8 +116,24 @@ class EventIndex:
             found = entry["folder"]
         else:
             found = cache_keys.folder_files(folder, stamps.file_digest, listing)
+            self.changed = True  # kept with this build's moment, so that the next one can trust it
         self.keep(slug, stat=stat, folder=found, dir=here)
         return found
+
+    def _unchanged(self, folder: str, known: list) -> bool:
+        """Every file of ``known`` (a flat folder's [name, size, mtime, ctime, inode] lists)
+        has that stat still, and is older than :attr:`trusted_until`."""
+        trusted = self.trusted_until
+        for one in known:
+            if len(one) != 5 or "/" in one[0] or max(one[2], one[3]) >= trusted:
+                return False
+            try:
+                info = os.stat(f"{folder}/{one[0]}")
+            except OSError:
+                return False
+            if info.st_size != one[1] or info.st_mtime_ns != one[2] or info.st_ctime_ns != one[3] or info.st_ino != one[4]:
+                return False
+        return True
 
     def template_set(self, templates) -> str | None:
         """The id of the set ``templates`` (name -> digest), kept once for every event that
@@ -127,8 +160,8 @@ class EventIndex:
     def save(self, slugs) -> None:
         """Keep the entries of ``slugs`` (the events there are), if anything changed."""
         events = {slug: self.entry(slug) for slug in slugs if self.entry(slug) is not None}
-        if not self.changed and events.keys() == self.before.keys():
+        if not self.changed and events.keys() == self.before.keys() and self.parts == self.parts_before:
             return
         used = {entry.get("templates") for entry in events.values()}
         sets = {key: value for key, value in self.sets.items() if key in used}
-        self.store.keep_record(self.name, taken=self.taken, events=events, template_sets=sets)
+        self.store.keep_record(self.name, taken=self.taken, events=events, template_sets=sets, parts=self.parts)

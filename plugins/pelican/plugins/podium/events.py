@@ -69,6 +69,7 @@ class Events:
         self.catalogue, found = read_variants(self.results)  # the named variants, read once
         problems += found
         self.variants = self.stamps.folder_files(self.results / "formats")
+        self.index.parts = [cache_keys.code(), self.variants]
         changed = []
         for folder in event_folders(self.results):
             slug = folder.name
@@ -93,7 +94,8 @@ class Events:
             if record is None or not isinstance(record.get("people"), list):
                 return False
             people = cache_keys.people(self.registry, record["people"])
-        inputs = cache_keys.inputs(self.files_of[slug], people, self.variants)
+        inputs = self.index.known_inputs(slug, self.files_of[slug], people) \
+            or cache_keys.inputs(self.files_of[slug], people, self.variants)
         if entry.get("inputs") != inputs or entry.get("shown") != self.looks.shown(entry.get("language")):
             return False
         header = summary.header_of_record(entry.get("header"), slug, self.urls)

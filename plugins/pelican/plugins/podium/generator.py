@@ -10,7 +10,8 @@ others, it only reads its settings.  Then:
     record is not loaded any further; the others are evaluated (one task
     per event, largest first, on every core: :mod:`.events`).
     Every page gets the events' headers (``podium_events``,
-    :class:`.summary.EventHeader`) and the site menu; what Pelican knows
+    :class:`.summary.EventHeader`; ``podium_events_by_rules``, those of
+    each rules page) and the site menu; what Pelican knows
     (the menu, the rules pages, the URLs of the site-wide pages) joins each
     event's key.  Problems in the results, a missing rules page or a
     setting that is no number are logged as errors, one ``path:line:
@@ -111,6 +112,7 @@ class PodiumGenerator(Generator):
         """Evaluate what changed and give every page the events' headers; problems are
         logged, and then Podium writes nothing (see the module docstring)."""
         self.context["podium_events"] = []
+        self.context["podium_events_by_rules"] = {}
         try:
             self._read_settings()
             self._evaluate_changed()
@@ -124,6 +126,7 @@ class PodiumGenerator(Generator):
             count = len(self.problems)
             logger.error("%d problem%s found in the results; Podium wrote nothing", count, "s" if count != 1 else "")
             self.context["podium_events"] = []
+            self.context["podium_events_by_rules"] = {}
 
     def _read_settings(self) -> None:
         settings = self.settings
@@ -192,6 +195,11 @@ class PodiumGenerator(Generator):
         menus = translations.menus(menu_pages, self.languages, default_lang)  # the site menu in every language
         self.page_translations = translations.translations_of(pages.values())
         self.context["podium_events"] = most_recent_first(headers.values())
+        by_rules: dict = {}  # the events each rules page lists (rules.html), grouped once for every page
+        for header in self.context["podium_events"]:
+            if header.rules:
+                by_rules.setdefault(header.rules, []).append(header)
+        self.context["podium_events_by_rules"] = by_rules
         self.context["podium_home_page"] = home_page
         self.context["podium_menu"] = menus[default_lang]  # the site menu of every page (base.html)
         self.context["podium_menus"] = menus

@@ -12,7 +12,6 @@ inodes.  A path written before and not now is removed (:mod:`.output`).
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import logging
 import os
@@ -51,9 +50,11 @@ class OutputRecord:
             events = {slug: [entry[0], ""] for slug, entry in events.items()}
             site = {"paths": {path: ["", ""] for path in site.get("paths", {})}} if isinstance(site.get("paths"), dict) \
                 else {}
-        self.events: dict = events
+        # the build replaces entries and the site record whole, never changes one in place:
+        # a shallow copy keeps what was read for :meth:`save` to compare
+        self.events: dict = dict(events)
         self.site: dict = site
-        self.before = copy.deepcopy({"events": events, "site": site}) if known else None
+        self.before = {"events": events, "site": site} if known else None
 
     def holds(self, slug: str, name: str, key: str) -> bool:
         """The event's pages of the key ``key`` were written into this folder."""

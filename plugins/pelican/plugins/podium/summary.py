@@ -161,7 +161,7 @@ def header_of_record(kept, slug: str, urls) -> EventHeader | None:
     texts = ("name", "language", "url")
     lists = ("dates", "player_ids")
     if not all(isinstance(kept.get(name), str) for name in texts) \
-            or not all(isinstance(kept.get(name), list) and all(isinstance(v, str) for v in kept[name]) for name in lists) \
+            or not all(isinstance(kept.get(name), list) and set(map(type, kept[name])) <= {str} for name in lists) \
             or not all(kept.get(name) is None or isinstance(kept.get(name), str) for name in ("venue", "rules")):
         return None
     return EventHeader(slug, kept["name"], kept["language"], list(kept["dates"]), kept["venue"], kept["url"],

@@ -85,7 +85,7 @@ def people_of(events, urls, registry: dict) -> list[PersonView]:
 def site_urls(events, urls, registry) -> dict:
     """The people page's URL, if anyone of the registry played in one of the events
     (headers: known before any page is made; the same rule as :func:`site_pages`)."""
-    if any(pid in registry for ev in events for pid in ev.player_ids):
+    if registry and any(pid in registry for ev in events for pid in ev.player_ids):
         return {"people": urls.url("people")}
     return {}
 
