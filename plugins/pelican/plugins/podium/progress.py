@@ -15,6 +15,8 @@ The player's now, in this order of precedence:
 ``seated``    seated in a round that is not complete, at a unit without a
               result yet: that unit, the seat, the opponents, the start;
 ``played``    seated in such a round, the result already in;
+``nogame``    seated in such a round at a unit that is not played: the fixed
+              points instead of a table and seat (Baśka's short table);
 ``absent``    listed absent from the current round;
 ``out``       a round is seated and the player is not in it: no longer in
               the event since their last round (``last``), or never seated;
@@ -100,7 +102,7 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
     for rnd in open_rounds:
         game = seated.get(id(rnd))
         if game is not None:
-            state = "played" if game.unit.has_result else "seated"
+            state = "nogame" if game.result == "nogame" else "played" if game.unit.has_result else "seated"
             return PlayerNow(state, rnd, game.unit, game.seat, [o.player for o in game.opponents], rnd.start, last)
     if open_rounds:
         rnd = open_rounds[0]

@@ -183,6 +183,7 @@ class SeatView:
     cells: list
     winner: bool = False
     banker: bool = False
+    fixed: str = ""  # the points of a seat at a unit that is not played but scores (Baśka's short table), as shown; else ""
 
 
 @dataclass
@@ -223,6 +224,11 @@ class UnitView:
     @cached_property
     def anchor(self) -> str:  # worked out once: every row that links the unit shows it
         return f"{SINGULAR.get(self.kind, self.kind)}-{self.number}"
+
+    @property
+    def no_game(self) -> bool:
+        """Its players are seated but play no game: each gets fixed points (:attr:`SeatView.fixed`)."""
+        return bool(self.seats) and all(seat.fixed for seat in self.seats)
 
     def seat_of(self, player_id):
         for seat in self.seats:
@@ -269,6 +275,7 @@ class StandingView:
     cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
     cut_after: int | None = None
     not_going: frozenset = frozenset()  # players above the line who do not go on (a withdrawn qualifier)
+    podium: frozenset = frozenset()  # in a stage's last standings: the players the final classification places 1st to 3rd
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
     parts: list = field(default_factory=list)  # its rows cut into pages (:mod:`.paging`)
@@ -286,6 +293,13 @@ class StandingView:
     def url_of(self, player_id: str) -> str:
         return self.page_of.get(player_id, self.url)
 
+    def row_url(self, player_id: str) -> str:
+        """The player's row on the page of these standings that holds it (``#row-<id>``, standings.html)."""
+        return f"{self.url_of(player_id)}#row-{player_id}"
+
+    def row_of(self, player_id: str) -> "RowView | None":
+        return next((row for row in self.rows if row.player.id == player_id), None)
+
     def page(self, rows: list) -> "StandingView":
         """The standings as one of their pages shows them: ``rows``, the cut line where it falls."""
         offset = next((i for i, row in enumerate(self.rows) if row is rows[0]), 0) if rows else 0
@@ -294,18 +308,27 @@ class StandingView:
 
     def lines(self, limit: int | None = None) -> list:
         """(row, class) of the first ``limit`` rows (all when None), as the standings
-        table shows them: "reserve" for the organisers' reserve player, "qualifies"
-        for a row above the cut line who goes on, and " cut" added to the row the line goes
-        under; "" for another row of a table with a cut line, None for another row."""
+        table shows them: "podium" for a player the final classification places
+        1st to 3rd (emphasis follows the classification, never the row number),
+        "reserve" for the organisers' reserve player, "qualifies" for a row above
+        the cut line who goes on, and " cut" added to the row the line goes under;
+        "" for another row of a table with a cut line, None for another row."""
         cut_after = self.cut_after
         rows = self.rows if limit is None else self.rows[:limit]
-        if not cut_after:
-            return [(row, "reserve" if row.reserve else None) for row in rows]
+        out, podium = self.not_going, self.podium
         lines = []
-        out = self.not_going
         for number, row in enumerate(rows, 1):
-            css = "reserve" if row.reserve else "qualifies" if number <= cut_after and row.player.id not in out else ""
-            lines.append((row, css + " cut" if number == cut_after else css))
+            if row.reserve:
+                css = "reserve"
+            elif cut_after and number <= cut_after and row.player.id not in out:
+                css = "qualifies"
+            else:
+                css = "" if cut_after else None
+            if row.player.id in podium:
+                css = f"{css} podium" if css else "podium"
+            if cut_after and number == cut_after:
+                css += " cut"
+            lines.append((row, css))
         return lines
 
     @property
@@ -416,7 +439,7 @@ class GameView:
     unit: UnitView
     seat: SeatView
     opponents: list
-    result: str  # won | lost | draw | stopped | pending | nowinner | unplayed | bye (unit and seat None)
+    result: str  # won | lost | draw | stopped | pending | nowinner | unplayed | nogame (fixed points) | bye (unit and seat None)
     standing: StandingView | None = None
     rank: int | None = None
     rank_url: str = ""  # the page of ``standing`` that holds the player
@@ -442,7 +465,7 @@ class GameView:
         unit has a result and the opponent a first value, its ``text`` and, when
         the text is not all there is to show, its ``cell`` (else None)."""
         rivals = []
-        has_result = self.unit.has_result and self.unit.unplayed is None
+        has_result = self.unit.has_result and self.unit.unplayed is None and not self.unit.no_game
         for seat in self.opponents:
             first = seat.cells[0] if has_result and seat.cells else None
             if first is None:
@@ -479,7 +502,21 @@ class PlayerPage:
         """(URL, heading, rank) of each standing the player is in: the page of
         the standing that holds the player, its title (markup), the rank."""
         pid = self.person.id
-        return [(st.url_of(pid), st.heading, rank) for st, rank in self.ranks]
+        return [(st.row_url(pid), st.heading, rank) for st, rank in self.ranks]
+
+    @property
+    def standing(self) -> SimpleNamespace | None:
+        """The player's row in the last standings they are in: ``st``, ``row``,
+        ``url`` (the row itself) and ``values`` ((criterion, text) of each column,
+        the tiebreaks that place the player)."""
+        if not self.ranks:
+            return None
+        st = self.ranks[-1][0]
+        row = st.row_of(self.person.id)
+        if row is None:
+            return None
+        return SimpleNamespace(st=st, row=row, url=st.row_url(self.person.id),
+                               values=[(c, cell.text) for c, cell in zip(st.criteria, row.cells)])
 
 
 @dataclass
@@ -766,6 +803,10 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
             line = PlaceView(p.place, people[p.player], p.reserve, p.place is not None and counts[p.place] > 1, p.note)
             classification.append(line)
             place_of[p.player] = line
+        podium_ids = frozenset(pid for pid, line in place_of.items() if line.place is not None and line.place <= 3)
+        for view in standings:
+            if view.latest:  # each stage's last standings: the earlier ones show the event as it stood
+                view.podium = podium_ids
     pages = {}
     index = _PlayerIndex(rounds, standings)
     for person in players:
@@ -823,6 +864,8 @@ def _seating(r, event, people, standings) -> SeatingView:
 def _result(unit: UnitView, seat: SeatView) -> str:
     if unit.unplayed is not None:
         return "unplayed"
+    if seat.fixed:
+        return "nogame"
     if not unit.has_result:
         return "pending"
     if seat.winner:
@@ -892,7 +935,7 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
         for st, ranks in index.after.get((rnd.stage, rnd.round), ()):
             rank = ranks.get(person.id)
             if rank is not None:
-                game.standing, game.rank, game.rank_url = st, rank, st.url_of(person.id)
+                game.standing, game.rank, game.rank_url = st, rank, st.row_url(person.id)
         games.append(game)
     ranks = []
     for st, in_st in zip(standings, index.ranks):
