@@ -136,19 +136,36 @@ def _qualification(ev, pp) -> str | None:
 
 
 def data_date(ev, times) -> str:
-    """The date of the latest result, ISO ``YYYY-MM-DD``, from the data alone.
+    """The date the data speaks for, ISO ``YYYY-MM-DD``: the latest dated fact
+    of the event, from the data alone.
 
-    The start date of the latest round with a result when the schedule
-    gives it; else the event's last date once it is finished, its first date
-    while it runs; else the date of ``SOURCE_DATE_EPOCH``; else "".  Never
-    the clock: the same files give the same pages."""
-    played = [r for r in ev.rounds if r.status != "upcoming"]
-    dated = [times[(r.stage, r.round)] for r in played if (r.stage, r.round) in times]
+    Dated facts: the scheduled start of every round that has a file (played,
+    being played, seated or corrected), a unit's own date (``when``: Tantrix's
+    extra games), and the event's last date once it is finished.  With none,
+    the event's first date; else the date of ``SOURCE_DATE_EPOCH``; else "".
+    Never the clock: the same files give the same pages."""
+    dated = [times[(r.stage, r.round)].date().isoformat() for r in ev.rounds if (r.stage, r.round) in times]
+    for rnd in ev.rounds:
+        for unit in rnd.units:
+            when = unit_date(unit)
+            if when:
+                dated.append(when)
+    if ev.dates and ev.finished:
+        dated.append(ev.last_date)
     if dated:
-        return max(dated).date().isoformat()
+        return max(dated)
     if ev.dates:
-        return ev.last_date if ev.finished else ev.first_date
+        return ev.first_date
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
         return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date().isoformat()
     return ""
+
+
+def unit_date(unit) -> str:
+    """A unit's own date (its result's ``when``, ISO), or ""."""
+    when = getattr(unit.source, "when", None)
+    if isinstance(when, datetime.date):
+        return when.isoformat()
+    text = str(when or "")[:10]
+    return text if schedule.parse_time(f"{text} 00:00") else ""

@@ -275,7 +275,7 @@ class StandingView:
     cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
     cut_after: int | None = None
     not_going: frozenset = frozenset()  # players above the line who do not go on (a withdrawn qualifier)
-    podium: frozenset = frozenset()  # in a stage's last standings: the players the final classification places 1st to 3rd
+    podium: frozenset = frozenset()  # in the last ranked stage's latest standings: the players the final classification places 1st to 3rd
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
     parts: list = field(default_factory=list)  # its rows cut into pages (:mod:`.paging`)
@@ -805,7 +805,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
             place_of[p.player] = line
         podium_ids = frozenset(pid for pid, line in place_of.items() if line.place is not None and line.place <= 3)
         for view in standings:
-            if view.latest:  # each stage's last standings: the earlier ones show the event as it stood
+            if view.latest and view.stage == standings[-1].stage:  # the standings the classification follows
                 view.podium = podium_ids
     pages = {}
     index = _PlayerIndex(rounds, standings)
