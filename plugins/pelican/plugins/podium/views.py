@@ -578,6 +578,8 @@ class EventView(Dated):
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
     absence_note: str = ""  # what a round missed counts, beside a round's absent players (a msgid)
     bye_note: str = ""  # what a bye counts (``bye_result``), beside the player who has it (a msgid)
+    initials: list = field(default_factory=list)  # (letter, URL) of each first letter of the players list (:func:`player_initials`)
+    initial_rows: dict = field(default_factory=dict)  # player id -> the anchor of the row that starts a letter
 
     @cached_property
     def document(self) -> dict:
@@ -825,11 +827,27 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                      classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes,
                      absence_note=ABSENCE_WORDS.get(fmt.options.get("absence", "nothing"), ""),
                      bye_note=BYE_WORDS[fmt.options.get("bye_result", "win")])
+    view.initials, view.initial_rows = player_initials(players, event_urls["players"], page_sizes["rows"])
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)
     headings.name_all(view)
     return view
+
+
+def player_initials(players: list, url: str, size: int) -> tuple[list, dict]:
+    """The first letters of the players list (``players`` in its order, on pages
+    of ``size``, :mod:`.paging`): (letter, URL of the row that starts it on the
+    page that holds it) of each, and {player id: that row's anchor}."""
+    letters, rows = [], {}
+    for index, person in enumerate(players):
+        letter = person.name[:1].upper()
+        if letters and letters[-1][0] == letter:
+            continue
+        anchor = f"letter-{len(letters) + 1}"
+        rows[person.id] = anchor
+        letters.append((letter, f"{paging.page_url(url, index // size + 1)}#{anchor}"))
+    return letters, rows
 
 
 def _mark_view(attendance, mark) -> MarkView:
