@@ -498,6 +498,21 @@ class PlayerPage:
         return _chart(self.ranks)
 
     @property
+    def game_groups(self) -> list:
+        """The games by session (Baśka's evenings), each a namespace of
+        ``session`` (its number, None for an event without sessions), ``first``
+        and ``last`` round numbers and ``games``; one group when the event has
+        no sessions."""
+        groups = []
+        for game in self.games:
+            session = game.round.session
+            if not groups or groups[-1].session != session:
+                groups.append(SimpleNamespace(session=session, games=[], first=game.round.round, last=game.round.round))
+            groups[-1].games.append(game)
+            groups[-1].last = game.round.round
+        return groups
+
+    @property
     def rank_links(self) -> list:
         """(URL, heading, rank) of each standing the player is in: the page of
         the standing that holds the player, its title (markup), the rank."""
