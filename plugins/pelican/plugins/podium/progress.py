@@ -25,6 +25,10 @@ The player's now, in this order of precedence:
               or below the line;
 ``waiting``   the next round is not seated yet (``round``, or the status);
 ``none``      nothing is known yet.
+
+In a knockout, a player whose game is decided (``played``, ``waiting``,
+``qualified``) has ``next``: the bracket's game they go on to and the
+opponent, or where the opponent comes from ("Final: winner of semifinal 2").
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ import os
 from dataclasses import dataclass
 
 from podium_core import schedule
-from . import qualify
+from . import extensions, qualify
+from .extensions.brackets import next_game
 from .views import round_byes
 
 
@@ -57,6 +62,7 @@ class PlayerNow:
     start: datetime.datetime | None = None
     last: object = None  # the last round the player played
     place: object = None
+    next: object = None  # in a knockout, the player's next game once their current one is decided (.extensions.brackets.next_game)
 
     @property
     def shown(self) -> bool:
@@ -75,8 +81,14 @@ def attach(ev) -> None:
     ev.as_of = data_date(ev, times)
     qualify.mark_cuts(ev.outcome.format, ev.standings, ev.outcome)
     open_rounds = [r for r in ev.rounds if r.status != "complete" and r.units]
+    drawn = None
     for pid, pp in ev.player_pages.items():
         pp.now = player_now(ev, pp, open_rounds)
+        if pp.now.state in ("played", "waiting", "qualified"):
+            if drawn is None:
+                drawn = extensions.collect("brackets", ev)
+            if drawn:
+                pp.now.next = next_game(drawn, pid)
 
 
 def event_now(ev, times) -> EventNow:
