@@ -326,7 +326,10 @@ def test_without_an_absolute_siteurl_the_kit_prints_the_link_instead(tmp_path):
     shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
     output = build_site(results, tmp_path / "output", PODIUM_LANGUAGE=None)
     html = read(output, "route66-vilnius-2010/final-1/poster/index.html")
-    assert 'class="qr"' not in html and "<figcaption>route66-vilnius-2010/</figcaption>" in html
+    # no code of a bare path: the address printed short, under a heading that says what it is
+    assert 'class="qr"' not in html and "<figure" not in html
+    assert '<span class="venue-path">route66-vilnius-2010/</span>' in html
+    assert '<h2 id="poster-heading" class="print-only">' in html
 
 
 # -- organisers' notes, knockout rounds still to be played ----------------------------------------------
