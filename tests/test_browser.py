@@ -573,3 +573,78 @@ def test_print_bracket_and_wall_sheets(browser, base_url):
             page.emulate_media(media="screen")
     finally:
         page.close()
+
+
+# -- phone ergonomics: every page kind of every demo event at 360 x 740 -----------------------------
+
+PRIMARY = ".button-link, .find-me button, .find-me input, .find-me-letters button, .search-row button, .search-row input, .tx-jump a"
+
+ERGONOMICS = """(primary) => {
+  const vw = window.innerWidth, fold = window.innerHeight, problems = [];
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && el.checkVisibility({visibilityProperty: true}); };
+  const name = (el) => `${el.tagName.toLowerCase()} "${(el.textContent || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  // the event's tabs: all in view, none behind a sideways scroll, the current one in the first screen
+  const tabs = document.querySelector('.event-nav ul');
+  if (tabs) {
+    if (tabs.scrollWidth > tabs.clientWidth + 1) problems.push('the event tabs scroll sideways');
+    for (const a of tabs.querySelectorAll('a')) {
+      const r = a.getBoundingClientRect();
+      if (r.left < -1 || r.right > vw + 1) problems.push(`tab ${name(a)} is off screen`);
+      if (a.getAttribute('aria-current') && r.bottom + window.scrollY > fold) problems.push(`the current tab ${name(a)} is below the first screen`);
+    }
+  }
+  // tap targets (WCAG 2.2, 2.5.8): 24 x 24 px, or inline in a sentence, or nothing within a 24 px circle around it
+  const targets = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, summary')]
+    .filter(el => shown(el) && !el.closest('.vh, [hidden]'));
+  const boxes = targets.map(el => el.getBoundingClientRect());
+  targets.forEach((el, i) => {
+    const r = boxes[i];
+    if (el.matches(primary) && r.height < 43.5) problems.push(`primary ${name(el)} is ${Math.round(r.height)} px tall`);
+    if (r.width >= 23.5 && r.height >= 23.5) return;
+    const block = el.parentElement.closest('p, li, dd, dt, td, th, figcaption, span.values');
+    if (getComputedStyle(el).display === 'inline' && block && block.textContent.trim().length > el.textContent.trim().length + 2) return;
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    const near = boxes.some((o, j) => j !== i && !targets[j].contains(el) && !el.contains(targets[j]) &&
+      Math.hypot(Math.max(o.left - cx, 0, cx - o.right), Math.max(o.top - cy, 0, cy - o.bottom)) < 12);
+    if (near) problems.push(`target ${name(el)} is ${Math.round(r.width)}x${Math.round(r.height)} px with another target within 12 px`);
+  });
+  // chart text at least 12 px as drawn
+  for (const svg of document.querySelectorAll('main svg[viewBox]')) {
+    const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+    if (!box.width || !view || !view.width || svg.classList.contains('qr')) continue;
+    for (const t of svg.querySelectorAll('text')) {
+      const size = parseFloat(getComputedStyle(t).fontSize) * box.width / view.width;
+      if (size < 11.9) { problems.push(`chart text "${t.textContent.trim()}" drawn at ${size.toFixed(1)} px`); break; }
+    }
+  }
+  // a table wider than the screen keeps its first column (the row's key) in view
+  for (const table of document.querySelectorAll('main table')) {
+    const r = table.getBoundingClientRect();
+    if (!r.width || r.right <= vw + 1) continue;
+    const key = table.querySelector('tbody th[scope=row]') || table.querySelector('tbody td');
+    if (!key || getComputedStyle(key).position !== 'sticky')
+      problems.push(`table ${(table.querySelector('caption') || {}).textContent || table.className} is ${Math.round(r.width)} px wide without a sticky first column`);
+  }
+  return problems;
+}"""
+
+
+def test_phone_tabs_targets_charts_and_wide_tables(browser, base_url, site):
+    """At 360 x 740, on every page kind of every demo event: every event tab in view
+    (no sideways scroll), the current one in the first screen; tap targets of at
+    least 24 px (WCAG 2.5.8, its inline and spacing exceptions), 44 px for the
+    primary actions; chart text at least 12 px; a table wider than the screen
+    with a sticky first column."""
+    context = browser.new_context(viewport=PHONE)
+    problems = []
+    try:
+        page = context.new_page()
+        visited = first_screen_pages(site)
+        for kind, path in visited + [("poster", p) for p in ("baska-deszczno-2013/grand-prix-1/poster/",)] + \
+                [("match", "tantrix-wc-2003/main-4/match-2/"), ("session", "baska-deszczno-2013/session-1/"),
+                 ("search", "search/"), ("home", "")]:
+            page.goto(base_url + path)
+            problems += [f"{path} ({kind}): {p}" for p in page.evaluate(ERGONOMICS, PRIMARY)]
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems[:60])

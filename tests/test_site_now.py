@@ -224,11 +224,11 @@ def test_standings_that_feed_a_stage_draw_the_cut(site):
     last = ranked.index(going[-1])
     expected = ["qualifies cut" if i == last else "qualifies" if pid in going else "" for i, pid in enumerate(ranked[:last + 1])]
     html = read(site, "catan-latvija-2016/standings/qualifying-4/index.html")
-    rows = re.findall(r'<tr class="([^"]*)">', html[html.index('<table class="standings has-cut">'):])
+    rows = re.findall(r'<tr(?: id="[^"]*")? class="([^"]*)">', html[html.index('<table class="standings has-cut">'):])
     assert withdrawn & set(ranked[:16]) and rows[:last + 1] == expected and "qualifies" not in rows[last + 1]
     assert "Virs līnijas: 16 spēlētāju, kas iekļūst nākamajā posmā" in html
     group = read(site, "carcassonne-latvija-2020/standings/swiss-a-5/index.html")
-    rows = re.findall(r'<tr class="([^"]*)">', group[group.index('<table class="standings has-cut">'):])
+    rows = re.findall(r'<tr(?: id="[^"]*")? class="([^"]*)">', group[group.index('<table class="standings has-cut">'):])
     assert rows[3] == "qualifies cut" and rows.count("qualifies") == 3
     # the last stage's standings feed nothing: no line
     assert "has-cut" not in read(site, "catan-latvija-2016/standings/semifinal-1/index.html")
@@ -271,7 +271,7 @@ def test_data_as_of_comes_from_the_data_or_source_date_epoch(monkeypatch):
 
     from pelican.plugins.podium.progress import data_date
 
-    played = SimpleNamespace(status="complete", stage="main", round=1)
+    played = SimpleNamespace(status="complete", stage="main", round=1, units=[])
     ev = SimpleNamespace(rounds=[played], dates=[], finished=False)
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     assert data_date(ev, {}) == ""
@@ -279,6 +279,9 @@ def test_data_as_of_comes_from_the_data_or_source_date_epoch(monkeypatch):
     assert data_date(ev, {}) == "2023-11-14"
     import datetime
     assert data_date(ev, {("main", 1): datetime.datetime(2003, 8, 2, 10, 0)}) == "2003-08-02"
+    # a unit's own date (a match's extra games) is a dated fact too
+    played.units = [SimpleNamespace(source=SimpleNamespace(when="2003-08-04"))]
+    assert data_date(ev, {("main", 1): datetime.datetime(2003, 8, 2, 10, 0)}) == "2003-08-04"
 
 
 # -- one language a page -----------------------------------------------------------------------
@@ -369,7 +372,10 @@ def test_without_an_absolute_siteurl_the_kit_prints_the_link_instead(tmp_path):
     shutil.copytree(ROOT / "results" / "route66-vilnius-2010", results / "route66-vilnius-2010")
     output = build_site(results, tmp_path / "output", PODIUM_LANGUAGE=None)
     html = read(output, "route66-vilnius-2010/final-1/poster/index.html")
-    assert 'class="qr"' not in html and "<figcaption>route66-vilnius-2010/</figcaption>" in html
+    # no code of a bare path: the address printed short, under a heading that says what it is
+    assert 'class="qr"' not in html and "<figure" not in html
+    assert '<span class="venue-path">route66-vilnius-2010/</span>' in html
+    assert '<h2 id="poster-heading" class="print-only">' in html
 
 
 # -- organisers' notes, knockout rounds still to be played ----------------------------------------------

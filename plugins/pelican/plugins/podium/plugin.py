@@ -23,7 +23,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, Undefined, pass
 from pelican import signals
 
 from podium_core import __version__
-from . import headings, i18n, static, template_bytecode, translations
+from . import folding, headings, i18n, static, template_bytecode, translations
 from .extensions import venue
 from .generator import PodiumGenerator
 from .template_use import RecordingLoader
@@ -46,6 +46,8 @@ def add_templates_and_translations(generator):
     env.filters["plain"] = headings.plain  # striptags, at no cost for a text with nothing to strip
     env.filters["page_alternates"] = page_alternates  # a Markdown page in its other languages (language switch)
     env.filters["in_language"] = page_in_language  # a Markdown page in a language, when translated
+    env.filters["folded"] = folding.hidden  # a name's folded form for the search index
+    env.globals["fold_script"] = folding.script  # the same folding for the pages' scripts
     i18n.install(env, settings.get("DEFAULT_LANG", "en"))
     if settings.get("PODIUM_TEMPLATE_CACHE", True):
         template_bytecode.use(env, settings.get("CACHE_PATH") or "cache")

@@ -15,6 +15,8 @@ The player's now, in this order of precedence:
 ``seated``    seated in a round that is not complete, at a unit without a
               result yet: that unit, the seat, the opponents, the start;
 ``played``    seated in such a round, the result already in;
+``nogame``    seated in such a round at a unit that is not played: the fixed
+              points instead of a table and seat (Baśka's short table);
 ``absent``    listed absent from the current round;
 ``out``       a round is seated and the player is not in it: no longer in
               the event since their last round (``last``), or never seated;
@@ -23,6 +25,10 @@ The player's now, in this order of precedence:
               or below the line;
 ``waiting``   the next round is not seated yet (``round``, or the status);
 ``none``      nothing is known yet.
+
+In a knockout, a player whose game is decided (``played``, ``waiting``,
+``qualified``) has ``next``: the bracket's game they go on to and the
+opponent, or where the opponent comes from ("Final: winner of semifinal 2").
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ import os
 from dataclasses import dataclass
 
 from podium_core import schedule
-from . import qualify
+from . import extensions, qualify
+from .extensions.brackets import next_game
 from .views import round_byes
 
 
@@ -55,6 +62,7 @@ class PlayerNow:
     start: datetime.datetime | None = None
     last: object = None  # the last round the player played
     place: object = None
+    next: object = None  # in a knockout, the player's next game once their current one is decided (.extensions.brackets.next_game)
 
     @property
     def shown(self) -> bool:
@@ -73,8 +81,14 @@ def attach(ev) -> None:
     ev.as_of = data_date(ev, times)
     qualify.mark_cuts(ev.outcome.format, ev.standings, ev.outcome)
     open_rounds = [r for r in ev.rounds if r.status != "complete" and r.units]
+    drawn = None
     for pid, pp in ev.player_pages.items():
         pp.now = player_now(ev, pp, open_rounds)
+        if pp.now.state in ("played", "waiting", "qualified"):
+            if drawn is None:
+                drawn = extensions.collect("brackets", ev)
+            if drawn:
+                pp.now.next = next_game(drawn, pid)
 
 
 def event_now(ev, times) -> EventNow:
@@ -100,7 +114,7 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
     for rnd in open_rounds:
         game = seated.get(id(rnd))
         if game is not None:
-            state = "played" if game.unit.has_result else "seated"
+            state = "nogame" if game.result == "nogame" else "played" if game.unit.has_result else "seated"
             return PlayerNow(state, rnd, game.unit, game.seat, [o.player for o in game.opponents], rnd.start, last)
     if open_rounds:
         rnd = open_rounds[0]
@@ -134,19 +148,36 @@ def _qualification(ev, pp) -> str | None:
 
 
 def data_date(ev, times) -> str:
-    """The date of the latest result, ISO ``YYYY-MM-DD``, from the data alone.
+    """The date the data speaks for, ISO ``YYYY-MM-DD``: the latest dated fact
+    of the event, from the data alone.
 
-    The start date of the latest round with a result when the schedule
-    gives it; else the event's last date once it is finished, its first date
-    while it runs; else the date of ``SOURCE_DATE_EPOCH``; else "".  Never
-    the clock: the same files give the same pages."""
-    played = [r for r in ev.rounds if r.status != "upcoming"]
-    dated = [times[(r.stage, r.round)] for r in played if (r.stage, r.round) in times]
+    Dated facts: the scheduled start of every round that has a file (played,
+    being played, seated or corrected), a unit's own date (``when``: Tantrix's
+    extra games), and the event's last date once it is finished.  With none,
+    the event's first date; else the date of ``SOURCE_DATE_EPOCH``; else "".
+    Never the clock: the same files give the same pages."""
+    dated = [times[(r.stage, r.round)].date().isoformat() for r in ev.rounds if (r.stage, r.round) in times]
+    for rnd in ev.rounds:
+        for unit in rnd.units:
+            when = unit_date(unit)
+            if when:
+                dated.append(when)
+    if ev.dates and ev.finished:
+        dated.append(ev.last_date)
     if dated:
-        return max(dated).date().isoformat()
+        return max(dated)
     if ev.dates:
-        return ev.last_date if ev.finished else ev.first_date
+        return ev.first_date
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
         return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date().isoformat()
     return ""
+
+
+def unit_date(unit) -> str:
+    """A unit's own date (its result's ``when``, ISO), or ""."""
+    when = getattr(unit.source, "when", None)
+    if isinstance(when, datetime.date):
+        return when.isoformat()
+    text = str(when or "")[:10]
+    return text if schedule.parse_time(f"{text} 00:00") else ""

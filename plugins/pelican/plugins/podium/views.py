@@ -183,6 +183,7 @@ class SeatView:
     cells: list
     winner: bool = False
     banker: bool = False
+    fixed: str = ""  # the points of a seat at a unit that is not played but scores (Baśka's short table), as shown; else ""
 
 
 @dataclass
@@ -223,6 +224,11 @@ class UnitView:
     @cached_property
     def anchor(self) -> str:  # worked out once: every row that links the unit shows it
         return f"{SINGULAR.get(self.kind, self.kind)}-{self.number}"
+
+    @property
+    def no_game(self) -> bool:
+        """Its players are seated but play no game: each gets fixed points (:attr:`SeatView.fixed`)."""
+        return bool(self.seats) and all(seat.fixed for seat in self.seats)
 
     def seat_of(self, player_id):
         for seat in self.seats:
@@ -269,6 +275,7 @@ class StandingView:
     cut: int | None = None  # players going on to the next stage, and the row the line goes under (.qualify)
     cut_after: int | None = None
     not_going: frozenset = frozenset()  # players above the line who do not go on (a withdrawn qualifier)
+    podium: frozenset = frozenset()  # in the last ranked stage's latest standings: the players the final classification places 1st to 3rd
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
     parts: list = field(default_factory=list)  # its rows cut into pages (:mod:`.paging`)
@@ -286,6 +293,13 @@ class StandingView:
     def url_of(self, player_id: str) -> str:
         return self.page_of.get(player_id, self.url)
 
+    def row_url(self, player_id: str) -> str:
+        """The player's row on the page of these standings that holds it (``#row-<id>``, standings.html)."""
+        return f"{self.url_of(player_id)}#row-{player_id}"
+
+    def row_of(self, player_id: str) -> "RowView | None":
+        return next((row for row in self.rows if row.player.id == player_id), None)
+
     def page(self, rows: list) -> "StandingView":
         """The standings as one of their pages shows them: ``rows``, the cut line where it falls."""
         offset = next((i for i, row in enumerate(self.rows) if row is rows[0]), 0) if rows else 0
@@ -294,18 +308,27 @@ class StandingView:
 
     def lines(self, limit: int | None = None) -> list:
         """(row, class) of the first ``limit`` rows (all when None), as the standings
-        table shows them: "reserve" for the organisers' reserve player, "qualifies"
-        for a row above the cut line who goes on, and " cut" added to the row the line goes
-        under; "" for another row of a table with a cut line, None for another row."""
+        table shows them: "podium" for a player the final classification places
+        1st to 3rd (emphasis follows the classification, never the row number),
+        "reserve" for the organisers' reserve player, "qualifies" for a row above
+        the cut line who goes on, and " cut" added to the row the line goes under;
+        "" for another row of a table with a cut line, None for another row."""
         cut_after = self.cut_after
         rows = self.rows if limit is None else self.rows[:limit]
-        if not cut_after:
-            return [(row, "reserve" if row.reserve else None) for row in rows]
+        out, podium = self.not_going, self.podium
         lines = []
-        out = self.not_going
         for number, row in enumerate(rows, 1):
-            css = "reserve" if row.reserve else "qualifies" if number <= cut_after and row.player.id not in out else ""
-            lines.append((row, css + " cut" if number == cut_after else css))
+            if row.reserve:
+                css = "reserve"
+            elif cut_after and number <= cut_after and row.player.id not in out:
+                css = "qualifies"
+            else:
+                css = "" if cut_after else None
+            if row.player.id in podium:
+                css = f"{css} podium" if css else "podium"
+            if cut_after and number == cut_after:
+                css += " cut"
+            lines.append((row, css))
         return lines
 
     @property
@@ -416,7 +439,7 @@ class GameView:
     unit: UnitView
     seat: SeatView
     opponents: list
-    result: str  # won | lost | draw | stopped | pending | nowinner | unplayed | bye (unit and seat None)
+    result: str  # won | lost | draw | stopped | pending | nowinner | unplayed | nogame (fixed points) | bye (unit and seat None)
     standing: StandingView | None = None
     rank: int | None = None
     rank_url: str = ""  # the page of ``standing`` that holds the player
@@ -442,7 +465,7 @@ class GameView:
         unit has a result and the opponent a first value, its ``text`` and, when
         the text is not all there is to show, its ``cell`` (else None)."""
         rivals = []
-        has_result = self.unit.has_result and self.unit.unplayed is None
+        has_result = self.unit.has_result and self.unit.unplayed is None and not self.unit.no_game
         for seat in self.opponents:
             first = seat.cells[0] if has_result and seat.cells else None
             if first is None:
@@ -475,11 +498,40 @@ class PlayerPage:
         return _chart(self.ranks)
 
     @property
+    def game_groups(self) -> list:
+        """The games by session (Baśka's evenings), each a namespace of
+        ``session`` (its number, None for an event without sessions), ``first``
+        and ``last`` round numbers and ``games``; one group when the event has
+        no sessions."""
+        groups = []
+        for game in self.games:
+            session = game.round.session
+            if not groups or groups[-1].session != session:
+                groups.append(SimpleNamespace(session=session, games=[], first=game.round.round, last=game.round.round))
+            groups[-1].games.append(game)
+            groups[-1].last = game.round.round
+        return groups
+
+    @property
     def rank_links(self) -> list:
         """(URL, heading, rank) of each standing the player is in: the page of
         the standing that holds the player, its title (markup), the rank."""
         pid = self.person.id
-        return [(st.url_of(pid), st.heading, rank) for st, rank in self.ranks]
+        return [(st.row_url(pid), st.heading, rank) for st, rank in self.ranks]
+
+    @property
+    def standing(self) -> SimpleNamespace | None:
+        """The player's row in the last standings they are in: ``st``, ``row``,
+        ``url`` (the row itself) and ``values`` ((criterion, text) of each column,
+        the tiebreaks that place the player)."""
+        if not self.ranks:
+            return None
+        st = self.ranks[-1][0]
+        row = st.row_of(self.person.id)
+        if row is None:
+            return None
+        return SimpleNamespace(st=st, row=row, url=st.row_url(self.person.id),
+                               values=[(c, cell.text) for c, cell in zip(st.criteria, row.cells)])
 
 
 @dataclass
@@ -543,6 +595,8 @@ class EventView(Dated):
     bye_note: str = ""  # what a bye counts (``bye_result``), beside the player who has it (a msgid)
     languages: list = field(default_factory=list)  # (language, folder) of each of its interface languages (.language_variants)
     folder: str = ""  # the folder of this one's pages: "" in its own language, "lv/" in another
+    initials: list = field(default_factory=list)  # (letter, URL) of each first letter of the players list (:func:`player_initials`)
+    initial_rows: dict = field(default_factory=dict)  # player id -> the anchor of the row that starts a letter
 
     @cached_property
     def document(self) -> dict:
@@ -768,6 +822,10 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
             line = PlaceView(p.place, people[p.player], p.reserve, p.place is not None and counts[p.place] > 1, p.note)
             classification.append(line)
             place_of[p.player] = line
+        podium_ids = frozenset(pid for pid, line in place_of.items() if line.place is not None and line.place <= 3)
+        for view in standings:
+            if view.latest and view.stage == standings[-1].stage:  # the standings the classification follows
+                view.podium = podium_ids
     pages = {}
     index = _PlayerIndex(rounds, standings)
     for person in players:
@@ -786,11 +844,27 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                      classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes,
                      absence_note=ABSENCE_WORDS.get(fmt.options.get("absence", "nothing"), ""),
                      bye_note=BYE_WORDS[fmt.options.get("bye_result", "win")])
+    view.initials, view.initial_rows = player_initials(players, event_urls["players"], page_sizes["rows"])
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)
     headings.name_all(view)
     return view
+
+
+def player_initials(players: list, url: str, size: int) -> tuple[list, dict]:
+    """The first letters of the players list (``players`` in its order, on pages
+    of ``size``, :mod:`.paging`): (letter, URL of the row that starts it on the
+    page that holds it) of each, and {player id: that row's anchor}."""
+    letters, rows = [], {}
+    for index, person in enumerate(players):
+        letter = person.name[:1].upper()
+        if letters and letters[-1][0] == letter:
+            continue
+        anchor = f"letter-{len(letters) + 1}"
+        rows[person.id] = anchor
+        letters.append((letter, f"{paging.page_url(url, index // size + 1)}#{anchor}"))
+    return letters, rows
 
 
 def _mark_view(attendance, mark) -> MarkView:
@@ -825,6 +899,8 @@ def _seating(r, event, people, standings) -> SeatingView:
 def _result(unit: UnitView, seat: SeatView) -> str:
     if unit.unplayed is not None:
         return "unplayed"
+    if seat.fixed:
+        return "nogame"
     if not unit.has_result:
         return "pending"
     if seat.winner:
@@ -894,7 +970,7 @@ def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = 
         for st, ranks in index.after.get((rnd.stage, rnd.round), ()):
             rank = ranks.get(person.id)
             if rank is not None:
-                game.standing, game.rank, game.rank_url = st, rank, st.url_of(person.id)
+                game.standing, game.rank, game.rank_url = st, rank, st.row_url(person.id)
         games.append(game)
     ranks = []
     for st, in_st in zip(standings, index.ranks):

@@ -27,6 +27,9 @@ another event's view.  A module may define:
     :class:`Page` s to render for one event (``ev.urls`` holds its URLs); a
     page with a long list gives its ``cut`` (:class:`..paging.Cut`) and is
     written as one page per part, each with its ``pager``.
+``brackets(ev)``
+    The event's knockout brackets (:class:`.brackets.BracketView`), first to
+    last: a player's now follows them to their next game (:func:`.brackets.next_game`).
 ``files(ev)``
     :class:`File` s (CSV, feeds, ...) to write for one event.
 ``site_pages(events, urls, registry, sizes)``

@@ -170,7 +170,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
             shown = points(value, lang)
             seat = BaskaSeat(i + 1, person, [views.Cell("—", title=N_("Short table: not played")),
                                              views.Cell(shown, numeric=True), views.Cell("—")],
-                             points=shown, exact=exact(value))
+                             points=shown, exact=exact(value), fixed=views.number_text(value, lang))
         elif scored:
             value, small = unit.placement[i], unit.small_points[i]
             shown, fraction, small_text = points(value, lang), exact(value), signed(small)

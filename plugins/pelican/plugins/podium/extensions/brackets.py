@@ -18,6 +18,9 @@ template draws them; the words of a round and of a game are the system's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from podium_core.systems.knockout import comes_from
 
 from ..views import PlayerView
 
@@ -134,3 +137,43 @@ class BracketView:
     @property
     def any_tied(self) -> bool:
         return any(g.tied for r in self.rounds for g in r.games)
+
+
+def next_game(views: list, player_id: str) -> SimpleNamespace | None:
+    """A player's next game in the brackets ``views``: the first game, round by
+    round, not decided yet, that the player is in or goes to by winning a game
+    (a side that takes the winner of a game the player won).  ``round`` (its
+    :class:`BracketRound`), ``game``, and the opponent: ``player`` once known,
+    else ``comes_from``, where they come from in words ("Winner of semifinal 2");
+    None when the player has no game to come."""
+    for view in views:
+        for rnd in view.rounds:
+            for game in rnd.games:
+                if game.decided or game.bye:
+                    continue
+                mine = next((i for i, side in enumerate(game.sides) if _is(side, player_id, view)), None)
+                if mine is None or len(game.sides) != 2:
+                    continue
+                other = game.sides[1 - mine]
+                words = other.comes_from or _where_from(other, view)
+                return SimpleNamespace(round=rnd, game=game, player=other.player, comes_from=words)
+    return None
+
+
+def _is(side: Side, player_id: str, view: BracketView) -> bool:
+    """The side is the player, or takes the winner of a game the player won."""
+    if side.player is not None:
+        return side.player.id == player_id
+    if side.takes == "winner" and side.source is not None:
+        won = side.source.winner
+        return won is not None and won.player is not None and won.player.id == player_id
+    return False
+
+
+def _where_from(side: Side, view: BracketView):
+    """Where a side's player comes from, in words, when its system left it unsaid."""
+    if side.takes and side.source is not None:
+        source_round = next((r for r in view.rounds if r.number == side.source.round), None)
+        if source_round is not None and source_round.places:
+            return comes_from(side.takes, source_round.places, side.source.number)
+    return ""

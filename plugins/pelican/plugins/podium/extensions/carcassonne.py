@@ -264,6 +264,12 @@ def _tiebreak(fmt, key):
     return CriterionView(criterion.key, criterion.label, criterion.abbr, criterion.legend, criterion.display)
 
 
+def brackets(ev) -> list:
+    """The playoff bracket, when the event has one."""
+    view = bracket_view(ev)
+    return [view] if view is not None else []
+
+
 def bracket_view(ev) -> BracketView | None:
     """The playoff as a bracket (:mod:`.brackets`), from the engine's ``extra["bracket"]``
     and the games of the playoff rounds."""

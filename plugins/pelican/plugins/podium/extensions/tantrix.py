@@ -466,7 +466,10 @@ def final_places(ev, main: BracketView) -> list:
 
 
 def brackets(ev) -> list:
+    """The main draw and, when there is one, the consolation draw."""
     extra = ev.outcome.extra
+    if not extra.get("bracket"):
+        return []
     found = [bracket_view(ev, extra["bracket"])]
     if extra.get("consolation_bracket"):
         found.append(bracket_view(ev, extra["consolation_bracket"], found[0]))

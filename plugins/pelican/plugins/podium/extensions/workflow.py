@@ -146,6 +146,7 @@ class FindLine:
     player: object
     unit: object
     seat: int
+    fixed: str = ""  # the fixed points of a seat at a unit that is not played (views.SeatView.fixed)
     initial: str = ""  # the name's first letter, upper case
     starts: bool = False  # the first line, or its initial is not the line before's (a letter's anchor)
     first: bool = False  # the first line with its initial (the A-Z links)
@@ -154,7 +155,7 @@ class FindLine:
 def find_lines(ev, rnd) -> list:
     """Every seated player of a round with their unit and seat, in the event's
     alphabet, each with its initial and whether it starts a letter."""
-    lines = [FindLine(player, unit, seat.seat) for player, unit, seat in rnd.find]  # sorted by the round's view
+    lines = [FindLine(player, unit, seat.seat, seat.fixed) for player, unit, seat in rnd.find]  # sorted by the round's view
     seen, last = set(), ""
     for line in lines:
         line.initial = line.player.name[:1].upper()
