@@ -31,7 +31,7 @@ from .nextround import Finished, NotReady
 from .roundedit import EditError
 from .commands.enter import EntryError
 from .commands.players import ImportRefused
-from .commands.withdraw import WithdrawError
+from .commands.field import FieldError
 from .files import write_atomically
 from .cli_paths import NotFound, event_folder
 
@@ -81,7 +81,7 @@ def main(argv=None) -> int:
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
-    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused) as exc:
+    except (NotReady, Finished, UsageError, NotFound, FieldError, EntryError, EditError, ImportRefused) as exc:
         print(f"podium {args.command}: {exc}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
