@@ -23,9 +23,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..files import write_atomically
-from ..loader import load_file
+from ..loader import load_file, read_text
 from ..nextround import NotReady, file_name, header_of, next_seating
 from ..pipeline import evaluate_one
+from ..reading import results_of
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
 from ..seating_only import unit_has_result, unit_key, units_with_results
@@ -77,7 +78,7 @@ def record(path: Path, header: dict, field: str, player: str, reason: str | None
     if not path.exists():
         write_atomically(path, round_text(header).rstrip("\n") + "\n" + field_line(field, [player]).rstrip("\n") + comment + "\n")
         return
-    doc, problems = load_file(path)
+    doc, problems = load_file(path, results_of(path))
     data = doc.data if doc is not None and not problems else None
     if not isinstance(data, dict):
         raise FieldError(f"{path} cannot be read: run podium validate {path}")
@@ -91,7 +92,7 @@ def record(path: Path, header: dict, field: str, player: str, reason: str | None
     line = field_line(field, names + [player])
     if comment:
         line = line.rstrip("\n") + comment + "\n"
-    write_atomically(path, set_field(path.read_text("utf-8"), field, line))
+    write_atomically(path, set_field(read_text(path, results_of(path)), field, line))
 
 
 def _own_result(data: dict, player: str) -> list[str]:

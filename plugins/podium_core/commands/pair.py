@@ -39,10 +39,11 @@ def run(args) -> int:
 def _lists_another(rnd, path) -> bool:
     """Whether the round's file lists a seating other than ``rnd``'s."""
     from ..loader import load_file
+    from ..reading import results_of
 
     if not path.exists():
         return False
-    doc, _problems = load_file(path)
+    doc, _problems = load_file(path, results_of(path))
     key, units = seating_units(rnd)
     data = doc.data if doc is not None else None
     return unit_key(data) == key and not _same_seating(data[key], units)
@@ -55,10 +56,11 @@ def played_and_differing(problems) -> list[Problem]:
     """For each round file whose seating differs from the rules and that has
     results: a problem saying that podium pair does not re-seat it."""
     from ..loader import load_file
+    from ..reading import results_of
 
     said = []
     for path in sorted({p.path for p in problems if any(d in p.message for d in _DIFFERS)}):
-        doc, _found = load_file(path)
+        doc, _found = load_file(path, results_of(path))
         played = units_with_results(doc.data if doc is not None else None)
         if played:
             said.append(Problem(path, 1, f"this round has results ({', '.join(played)}): podium pair re-seats only "
@@ -81,10 +83,11 @@ def write_seating(rnd, path, outcome) -> str:
     if not path.exists():
         write_atomically(path, recorded(seating_text(rnd)))
         return f"written: {path}"
-    from ..loader import load_file
+    from ..loader import load_file, read_text
+    from ..reading import results_of
 
-    text = path.read_text("utf-8")
-    doc, _problems = load_file(path)
+    text = read_text(path, results_of(path))
+    doc, _problems = load_file(path, results_of(path))
     listed_key = unit_key(doc.data if doc is not None else None)
     same = listed_key == key and _same_seating(doc.data[key], units)
     if not same and listed_key == "matches" == key:  # a knockout round grows match by match: the listed ones stay

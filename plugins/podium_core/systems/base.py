@@ -171,7 +171,7 @@ class System:
 
     # -- the words and numbers of its pages -------------------------------------------------
 
-    def going_on(self, standing) -> int | None:
+    def going_on(self, standing, outcome=None) -> int | None:
         """How many players of ``standing`` go on to the next stage, or None
         where no stage follows it (the site draws the qualification line)."""
         return None

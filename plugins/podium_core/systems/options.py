@@ -83,6 +83,17 @@ class Whole:
 
 
 @dataclass(frozen=True)
+class Odd(Whole):
+    """An odd whole number from ``low`` to ``high`` (the games of a best-of-N match)."""
+
+    def __call__(self, value, system):
+        value = super().__call__(value, system)
+        if value is not None and value % 2 == 0:
+            raise Invalid(f"{value} is even: a match is best of an odd number of games (1, 3, 5, ...)")
+        return value
+
+
+@dataclass(frozen=True)
 class Choice:
     """One of ``choices``; ``aliases`` maps other accepted words to a choice;
     ``why`` says what limits the choices, where the system limits them."""

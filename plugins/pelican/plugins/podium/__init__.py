@@ -7,11 +7,18 @@ are the Pelican-free package :mod:`podium_core`.
 - :mod:`pelican.plugins.podium.plugin` -- the wiring: the generator, the
   template loader and the translations, through Pelican's signals.
 - :mod:`pelican.plugins.podium.generator` -- the generator that writes the
-  results pages (only the events that changed) through Pelican's writer.
+  results pages (only the events that changed) through Pelican's writer,
+  from :mod:`pelican.plugins.podium.events` (every event: from the cache, or
+  evaluated again), :mod:`pelican.plugins.podium.event_output` (an event's
+  files rendered, or copied from the cache), :mod:`pelican.plugins.podium.site_pages`
+  (home, people, search, feed) and :mod:`pelican.plugins.podium.output_record`
+  (what one output folder holds).
 - :mod:`pelican.plugins.podium.cache_keys`, :mod:`pelican.plugins.podium.cache`,
+  :mod:`pelican.plugins.podium.event_index`, :mod:`pelican.plugins.podium.looks`,
   :mod:`pelican.plugins.podium.file_stamps`, :mod:`pelican.plugins.podium.template_use`
-  -- what an event's pages depend on, the cache that keeps them by it, the
-  files' stat that vouches for their digests, the templates a page asks for.
+  -- what an event's pages depend on, the cache that keeps them by it, its
+  index of every event, the key of how a language's pages look, the files'
+  stat that vouches for their digests, the templates a page asks for.
 - :mod:`pelican.plugins.podium.output` -- Podium's files in the output
   folder: never through a link, stale ones removed.
 - :mod:`pelican.plugins.podium.summary` -- what the site-wide pages read of an event.

@@ -29,6 +29,7 @@ from pelican.utils import sanitised_join
 from .cache import write_new
 
 TEMPORARY_SUFFIX = ".podium-tmp"  # a file not renamed into place yet
+PAGE, DATA = "page", "data"  # how a file reaches the output: Pelican's writer, or Podium's own write (:func:`write`)
 
 
 def make_way(output: str, path: str, known: set | None = None) -> str:

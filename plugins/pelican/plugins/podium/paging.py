@@ -170,6 +170,18 @@ def pagers(url: str, labels: list) -> list[Pager]:
     return found
 
 
+def pages_of(urls, kind: str, parts: dict, cut: Cut | None, values: dict) -> list:
+    """(save-as path, values) of each page of the page ``kind`` (its URL ``parts``,
+    :class:`~pelican.plugins.podium.urls.Urls`): one, or one for each part of its
+    ``cut``, page 1 at the page's own URL, each with its ``pager``."""
+    save_as = urls.save_as(kind, **parts)
+    if cut is None:
+        return [(save_as, values)]
+    found = pagers(urls.url(kind, **parts), [cut.label(part) for part in cut.parts])
+    return [(page_url(save_as, number), {**values, **cut.values(part), "pager": pager})
+            for number, (part, pager) in enumerate(zip(cut.parts, found), 1)]
+
+
 def regroup(groups: list, attribute: str, part: list, make=None) -> list:
     """The ``groups`` (each with a list ``attribute``) cut down to the items of ``part``
     (pairs of (group, item), as :func:`flatten` gives them), groups without one left out;

@@ -126,6 +126,13 @@ class EventHeader(Dated):
 HEADER_URLS = ("event", "standings_index", "players", "classification", "format", "json")
 
 
+def most_recent_first(events) -> list:
+    """Events (headers or summaries) by their last date, the most recent first; by slug on a tie."""
+    ordered = sorted(events, key=lambda e: e.slug)
+    ordered.sort(key=lambda e: e.last_date, reverse=True)
+    return ordered
+
+
 def header_urls(urls, slug: str) -> dict:
     found = urls.of_event(HEADER_URLS, slug)
     found["site_atom"] = urls.url("site_atom")

@@ -11,7 +11,8 @@ empty), which writes it with the UI in the translation's language.
 - :func:`menus`: the site menu of every language, each page in that language
   when it has a translation (a link to a page in another language says so
   with ``lang``/``hreflang``);
-- :func:`translations_of`: every translation to write.
+- :func:`translations_of`: every translation to write;
+- :func:`page_key`: what a page shows, for the build cache's keys.
 """
 
 from __future__ import annotations
@@ -59,3 +60,17 @@ def translations_of(pages) -> list:
         for other in getattr(page, "translations", ()) or ():
             found.setdefault(other.url, other)
     return [found[url] for url in sorted(found)]
+
+
+def page_key(page) -> list | None:
+    """What a Markdown page shows, for a cache key (None for no page)."""
+    if page is None:
+        return None
+    return [page.slug, page.title, page.url, page.template, getattr(page, "lang", ""), content(page)]
+
+
+def content(page) -> str:
+    """A Markdown page's HTML with its links to other pages written from the site's root.
+    (Its ``content`` writes them from the page Pelican's writer wrote last, when
+    URLs are relative: a key would change with the order of writing.)"""
+    return page.get_content("")

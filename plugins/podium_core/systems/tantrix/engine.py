@@ -65,7 +65,7 @@ from ...numbers import tenths
 from ...outcome import EventOutcome, Place, RoundOutcome, Seating
 from ...text import N_, Text
 from ..base import Run, opponent_of
-from ..knockout import round_name, round_title, walkover
+from ..knockout import round_name, round_title, standard_order, walkover
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100
@@ -129,22 +129,6 @@ def next_power_of_two(n: int) -> int:
     while size < n:
         size *= 2
     return size
-
-
-def standard_order(size: int) -> list[int]:
-    """The seeds of a ``size``-place bracket from top to bottom.
-
-    ``[1, 2]`` for two places; each doubling replaces every seed ``s`` by the
-    pair ``s, 2P+1-s`` where 2P is the new size, so seed 1 and seed 2 can only
-    meet in the final (8 places: 1 8 4 5 2 7 3 6).
-    """
-    if size < 2 or size & (size - 1):
-        raise ValueError(f"a bracket has a power-of-two number of places, not {size}")
-    order = [1, 2]
-    while len(order) < size:
-        doubled = 2 * len(order)
-        order = [seed for s in order for seed in (s, doubled + 1 - s)]
-    return order
 
 
 def standard_games_key(places: int) -> str:

@@ -1,0 +1,212 @@
+"""Each event's files into the output: rendered again, or copied from the cache.
+
+:meth:`EventOutput.render` views and renders events, one task per event,
+largest first, on every core (processes forked then): every page is
+written by the writer Pelican handed the generator (in a worker, its
+forked copy), Podium's other files of the event (``event.json``, CSV, ...)
+whole (:func:`.output.write`), and each file is kept in the cache under
+the SHA-256 of its bytes, with the event's record (its files, its summary,
+its people) and its index entry (the templates its pages asked for,
+:mod:`.template_use`).  :meth:`EventOutput.restore` puts an unchanged
+event's files into an output folder that lacks them, each only when its
+digest checks out (:mod:`.cache`).
+
+``content_written`` is sent from the build's own process only, once for
+each page at its path in the output, whether the page was written, copied
+or left in place (:meth:`EventOutput.announce`), so that another plugin
+listening to it sees the whole site.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from pelican import signals
+
+from podium_core import workers
+from podium_core.export import dumps
+from . import extensions, i18n, output, paging, progress, summary, template_bytecode
+from .cache import sha256
+from .output import DATA, PAGE
+from .views import event_view
+
+class EventOutput:
+    """The events' files of one build (``build``: the generator, with its events,
+    keys, writer, output path and record of what the output folder holds)."""
+
+    def __init__(self, build):
+        self.build = build
+
+    def render(self, slugs: list) -> None:
+        """View and render the events ``slugs`` (on every core, largest first), write
+        their files into the output and keep them and their records in the cache."""
+        if not slugs:
+            return
+        build = self.build
+        events, index = build.events, build.events.index
+        if workers.forks(build.jobs, len(slugs)):
+            template_bytecode.load_pages(build.env)  # once, here: the processes forked to render inherit them
+        for slug, made in workers.largest_first(self._make, slugs, build.jobs, size=events.size):
+            files, document, people, templates = made
+            name, key = events.name(slug), build.keys[slug]
+            if signals.content_written.receivers:
+                for path, (kind, _digest) in sorted(files.items()):
+                    if kind == PAGE:
+                        self._announce_page(path)
+            build.written.forget_stale(slug, set(files))
+            before = events.record_of(slug)
+            header = events.headers[slug]
+            paths = {path: [digest, kind] for path, (kind, digest) in files.items()}
+            old = None
+            if before is not None and isinstance(before.get("files"), dict) and before.get("key") != key:
+                old = {"key": before.get("key"), "paths": sorted(before["files"])}  # for other output folders
+            build.store.keep_record(name, key=key, files=paths, people=people, summary=document, old_files=old)
+            build.store.keep_only(name, {digest for _kind, digest in files.values()})
+            index.keep(slug, inputs=events.inputs[slug], shown=build.looks.shown(header.language),
+                       language=header.language, header=summary.header_record(header),
+                       summary_digest=sha256(document.encode("utf-8")), key=key,
+                       templates=index.template_set(
+                           None if templates is None else
+                           {template: build.template_sources.get(template) for template in templates}),
+                       first=min(paths) if paths else "", count=len(paths))
+            build.written.events[slug] = [name, key]
+            events.records.pop(slug, None)
+            events.summaries.pop(slug, None)
+
+    def _make(self, slug: str) -> tuple:
+        """One event viewed, and its event.json, pages and extension files written into
+        the output (:class:`EventFiles`) and kept in the cache: (path -> (kind, digest),
+        the event's summary as JSON, its player ids, the templates its pages asked
+        for or None when that is not known).  Runs in a worker process."""
+        build = self.build
+        events = build.events
+        ev = event_view(events.outcome(slug), build.urls, build.language, events.registry, build.page_sizes)
+        ev.rules_url = events.headers[slug].rules_url
+        ev.rules_page = build.rules_pages.get(slug)
+        progress.attach(ev)
+        pages = EventFiles(build)
+        i18n.install(build.env, ev.language)
+        if build.recording is not None:
+            with build.recording.recording() as templates:
+                render_event(ev, pages, build.urls)
+            templates = sorted(templates)
+        else:
+            render_event(ev, pages, build.urls)
+            templates = None
+        build.store.keep_files(events.name(slug), pages.kept)
+        return pages.files, summary.dumps(ev.summary), sorted(ev.people), templates
+
+    def restore(self, slug: str) -> bool:
+        """An unchanged event's files put into this output from the cache; False, and
+        nothing written, when any of them is missing or does not check out."""
+        build = self.build
+        record, name, key = build.events.record_of(slug), build.events.name(slug), build.keys[slug]
+        if record is None or record.get("key") != key:
+            return False
+        files = {}
+        for path, entry in record["files"].items():
+            if not (isinstance(entry, list) and len(entry) == 2 and entry[1] in (PAGE, DATA)):
+                return False
+            data = build.store.file(name, entry[0])
+            if data is None:
+                return False
+            files[path] = (entry[1], data)
+        for path in sorted(files):
+            kind, data = files[path]
+            output.write(build.output_path, path, data, build.known_folders)
+            if kind == PAGE and signals.content_written.receivers:
+                self._announce_page(path)
+        build.written.forget_stale(slug, set(files))
+        build.written.events[slug] = [name, key]
+        return True
+
+    def announce(self, slug: str) -> None:
+        """``content_written`` for each page of an event left in place."""
+        record = self.build.events.record_of(slug)
+        for path, entry in sorted(record["files"].items() if record is not None else ()):
+            if isinstance(entry, list) and len(entry) == 2 and entry[1] == PAGE:
+                self._announce_page(path)
+
+    def _announce_page(self, path: str) -> None:
+        signals.content_written.send(os.path.join(self.build.output_path, path), context=self.build.context)
+
+
+class EventFiles:
+    """An event's files as they are made: each page written by Pelican's writer
+    (the one Pelican handed the generator; in a worker, its forked copy), its
+    other files written whole (:func:`.output.write`), and each kept with the
+    SHA-256 of its bytes.  ``content_written`` is muted meanwhile: the build's
+    own process announces every page once, where other plugins listen."""
+
+    def __init__(self, build):
+        self.build = build
+        self.output = build.output_path
+        self.known: set = set()  # output folders made sure of
+        self.files: dict = {}  # path -> (kind, digest)
+        self.kept: list = []  # (digest, bytes) of every file, for the cache
+
+    def page(self, path: str, template: str, **values) -> None:
+        build = self.build
+        found = build.get_template(template)  # Pelican keeps it once loaded: the loader is not asked again
+        if build.recording is not None:
+            build.recording.add(found.name)
+        output.make_way(self.output, path, self.known)
+        with signals.content_written.muted():
+            build.writer.write_file(path, found, build.context, relative_urls=build.relative_urls,
+                                    override_output=True, **values)
+        self._keep(path, PAGE, output.read(self.output, path))
+
+    def cut(self, where: tuple, template: str, cut, **values) -> None:
+        """The pages of ``where`` (its URL kind and parts), its list cut by ``cut`` (:func:`.paging.pages_of`)."""
+        kind, parts = where
+        for path, page_values in paging.pages_of(self.build.urls, kind, parts, cut, values):
+            self.page(path, template, **page_values)
+
+    def data(self, path: str, data: bytes) -> None:
+        output.write(self.output, path, data, self.known)
+        self._keep(path, DATA, data)
+
+    def _keep(self, path: str, kind: str, data: bytes) -> None:
+        digest = sha256(data)
+        self.files[path] = (kind, digest)
+        self.kept.append((digest, data))
+
+
+def render_event(ev, pages: EventFiles, urls) -> None:
+    """The event's event.json, pages and extension files, through ``pages``."""
+    slug = ev.slug
+    common = {"ev": ev, "lang": ev.language}
+    sizes = ev.page_sizes
+    pages.data(urls.save_as("json", slug=slug), dumps(ev.document))
+    pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
+    for rnd in ev.rounds:
+        cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})
+        pages.cut(("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}), "podium/round", cut,
+                  section="rounds", **common)
+    if ev.standings:  # knockout formats have none
+        pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
+    for st in ev.standings:
+        cut = paging.Cut(st.parts, paging.by("rank"), lambda part, st=st: {"standing": st.page(part)})
+        pages.cut(("standings", {"slug": slug, "stage": st.stage, "group": st.group or "", "round": st.after_round}),
+                  "podium/standings", cut, section="standings", **common)
+    cut = paging.Cut.of(ev.players, sizes["rows"], paging.by("name"), lambda part: {"ev": replace(ev, players=part)})
+    pages.cut(("players", {"slug": slug}), "podium/players", cut, section="players", lang=ev.language)
+    for person in ev.players:
+        pages.page(urls.save_as("player", slug=slug, player=person.id), "podium/player",
+                   pp=ev.player_pages[person.id], section="players", **common)
+    if ev.finished:
+        cut = paging.Cut.of(ev.classification, sizes["rows"], paging.by(lambda line: line.place or "—"),
+                            lambda part: {"ev": replace(ev, classification=part)})
+        pages.cut(("classification", {"slug": slug}), "podium/classification", cut, section="classification",
+                  lang=ev.language)
+    pages.page(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
+    for page in extensions.collect("pages", ev):
+        if page.cut is not None:
+            pages.cut((page.kind, page.parts), page.template, page.cut, section=page.section, **common, **page.values)
+        else:
+            pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common,
+                       **page.values)
+    for file in extensions.collect("files", ev):
+        data = file.text if isinstance(file.text, bytes) else file.text.encode("utf-8")
+        pages.data(urls.save_as(file.kind, **file.parts), data)
