@@ -57,7 +57,7 @@ def _main(argv) -> int:
     from .roundedit import EditError
     from .commands.enter import EntryError
     from .commands.players import ImportRefused
-    from .commands.withdraw import WithdrawError
+    from .commands.field import FieldError
     from .changes import Busy
     from .cli_paths import NotFound, event_folder
 
@@ -105,7 +105,7 @@ def _main(argv) -> int:
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
-    except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused, Busy) as exc:
+    except (NotReady, Finished, UsageError, NotFound, FieldError, EntryError, EditError, ImportRefused, Busy) as exc:
         print(f"podium {args.command}: {printable(exc)}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:

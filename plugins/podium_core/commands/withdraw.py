@@ -25,8 +25,6 @@ from pathlib import Path
 from ..pipeline import evaluate_one
 from .field import FieldError, all_or_nothing, next_unplayed, record, reseat, round_file, round_word
 
-WithdrawError = FieldError
-
 
 def register(commands) -> None:
     withdraw = commands.add_parser("withdraw", help="record a withdrawal or an absence and re-seat the round")

@@ -249,9 +249,11 @@ class CatanRun(Run):
             if rnd.manual:
                 seating.method, seating.manual = "manual", rnd.manual
             units = []
+            ranked = rnd.stage in self.fmt.field_stages()[0]  # unplayed: elsewhere is refused at its line
             for table in rnd.tables:
                 if table.scores is None:
-                    units.append(CatanTable(table.table, table.players, source=table, unplayed=table.unplayed))
+                    units.append(CatanTable(table.table, table.players, source=table,
+                                            unplayed=table.unplayed if ranked else None))
                     continue
                 result, problems = score_table(table, require_winner, self.fmt.vp_cap)
                 self.problems.extend(problems)
