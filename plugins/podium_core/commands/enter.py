@@ -109,8 +109,7 @@ def run(args, stdin=None, stdout=None) -> int:
             return 1
     except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, SIGTERM or Ctrl-D at a prompt: what was entered is saved
         interrupts.quiet()
-        print(f"
-stopped: {_count(entry.entered)} written to {path}; run podium enter again to go on", file=stdout)
+        print(f"\nstopped: {_count(entry.entered)} written to {path}; run podium enter again to go on", file=stdout)
         return interrupts.exit_code(exc) if isinstance(exc, KeyboardInterrupt) else 130
     print(f"{_count(entry.entered)} written to {path}" if entry.entered else f"nothing new written to {path}", file=stdout)
     return 0
