@@ -168,8 +168,9 @@ def _enter_unit(folder: Path, path: Path, number: int, lines: _Lines, stdout) ->
     if getattr(unit, "short", False):
         print(f"{label.capitalize()}: {seats} — short table, fixed points", file=stdout)
         return 0
-    if unit.has_result:
-        print(f"{label.capitalize()}: {seats} — entered already", file=stdout)
+    if unit.done:
+        done = "not played" if getattr(unit, "unplayed", None) is not None else "entered already"
+        print(f"{label.capitalize()}: {seats} — {done}", file=stdout)
         return 0
     print(f"{label.capitalize()}: {seats}", file=stdout)
     if fmt.enters_games:
