@@ -124,7 +124,7 @@ def unit_name(rnd: RoundOutcome, unit) -> str:
 
 def missing_results(rnd: RoundOutcome) -> list[str]:
     """The units of a round that have no result yet, by name, in order."""
-    return [unit_name(rnd, unit) for unit in rnd.units if not unit.has_result]
+    return [unit_name(rnd, unit) for unit in rnd.units if not unit.done]
 
 
 def seating_units(rnd: RoundOutcome) -> tuple[str, list[dict]]:

@@ -114,7 +114,8 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
     for rnd in open_rounds:
         game = seated.get(id(rnd))
         if game is not None:
-            state = "nogame" if game.result == "nogame" else "played" if game.unit.has_result else "seated"
+            state = ("nogame" if game.result == "nogame" else "played" if game.unit.has_result or game.unit.unplayed is not None
+                     else "seated")
             return PlayerNow(state, rnd, game.unit, game.seat, [o.player for o in game.opponents], rnd.start, last)
     if open_rounds:
         rnd = open_rounds[0]

@@ -233,7 +233,7 @@ class BaskaTable:
     to wait for: its ``placement`` are the fixed points and its players count
     0 small points.  ``deals`` is the scored protocol when the file gives one.
     A table recorded as never played (``unplayed``: the reason) has no
-    result for anyone and needs none: it is settled (``has_result``) and
+    result for anyone and needs none: it is settled (``done``) and
     counts nothing, not even a short table's fixed points.
     """
 
@@ -248,8 +248,12 @@ class BaskaTable:
 
     @property
     def has_result(self) -> bool:
+        return self.placement is not None
+
+    @property
+    def done(self) -> bool:
         """Whether nothing more is to be recorded: its points, or the reason it was not played."""
-        return self.placement is not None or self.unplayed is not None
+        return self.has_result or self.unplayed is not None
 
     @property
     def winner(self) -> str | None:
@@ -445,7 +449,7 @@ class BaskaRun(Run):
     @staticmethod
     def _status(units, listed: bool) -> str:
         """Status by the full tables' results; a short table needs none."""
-        full = [u.has_result for u in units if not u.short]
+        full = [u.done for u in units if not u.short]
         if not full:
             return "complete" if listed and units else "upcoming"
         return round_status(full)

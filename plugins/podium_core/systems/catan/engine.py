@@ -34,7 +34,7 @@ class CatanTable:
     ``winner`` is None both before the result and for a game stopped by the
     time limit (``stopped``).  A table recorded as never played
     (``unplayed``: the reason) has no result for anyone and needs none: it
-    is settled (``has_result``) and counts nothing.
+    is settled (``done``) and counts nothing.
     """
 
     table: int
@@ -51,8 +51,12 @@ class CatanTable:
 
     @property
     def has_result(self) -> bool:
+        return self.vp is not None
+
+    @property
+    def done(self) -> bool:
         """Whether nothing more is to be recorded: its VP, or the reason it was not played."""
-        return self.vp is not None or self.unplayed is not None
+        return self.has_result or self.unplayed is not None
 
     def seat(self, player_id):
         """(vp, counted, share) of one player at this table."""
@@ -262,14 +266,14 @@ class CatanRun(Run):
         else:
             seating.filled = True
             units = [CatanTable(i + 1, tuple(players)) for i, players in enumerate(expected)] if not self.waiting else []
-        status = round_status([u.has_result for u in units])
+        status = round_status([u.done for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "tables", status, units, seating, source=rnd,
                                title=Text("Qualifying round %(number)s", number=rnd.round) if rnd.stage == "qualifying" else title,
                                waiting=self.waiting if not rnd.listed else None)
         self.out.rounds.append(outcome)
         if status != "complete" and not self.waiting:
             self.waiting = Text("%(round)s is not complete", round=outcome.title)
-            missing = [str(u.table) for u in units if not u.has_result]
+            missing = [str(u.table) for u in units if not u.done]
             if missing and rnd.listed:
                 self.lacking = f"table{'s' if len(missing) > 1 else ''} {', '.join(missing)} of {rnd.where.path}"
         return outcome

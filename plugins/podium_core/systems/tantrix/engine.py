@@ -234,6 +234,11 @@ class TantrixMatch:
         return self.winner is not None
 
     @property
+    def done(self) -> bool:
+        """Whether nothing more is to be recorded (a match is never left unplayed: it is decided)."""
+        return self.has_result
+
+    @property
     def started(self) -> bool:
         """Whether it is being played or was: games, or a decision other than a walkover."""
         return bool(self.games) or (self.has_result and self.walkover is None)

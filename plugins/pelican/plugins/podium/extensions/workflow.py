@@ -200,7 +200,7 @@ def sheets(ev, rnd) -> list:
     fmt = ev.outcome.format
     found = []
     for unit in rnd.units:
-        if unit.has_result:
+        if unit.has_result or unit.unplayed is not None:
             continue
         details = fmt.score_sheet(rnd.stage, unit.data or {}, rnd.extra)
         if details is not None:  # a table that is not played has no sheet
