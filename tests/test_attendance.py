@@ -196,3 +196,19 @@ def test_a_round_whose_field_cannot_be_seated_is_named(tmp_path, capsys):
     assert validate(tmp_path / "results", capsys) == [
         "cup/qualifying-01.yaml:2: qualifying round 1: 5 players cannot be seated at tables of 3 and 4 (1, 2 and 5 are "
         "impossible) (5 of the 8 players are seated in this round)"]
+
+
+def test_every_problem_of_the_field_at_once(tmp_path, capsys):
+    """A late entrant past the last round, a withdrawn player seated, an absent player with a result and a table
+    never played that has a result, in one run, each at its line."""
+    write(tmp_path / "results" / "cup", {
+        "event.yaml": event("baska-gp", 9, "options: {sessions: 1, rounds_per_session: 3}\n", p9="joins: 4"),
+        "grand-prix-01.yaml": "stage: grand-prix\nround: 1\nsession: 1\nwithdrawn: [p1]\nabsent: [p2]\ntables:\n"
+                              "  - table: 1\n    seats: {p1: 30, p2: 10, p3: -15, p4: -25}\n    unplayed: storm\n",
+    })
+    found = validate(tmp_path / "results", capsys)
+    assert "cup/event.yaml:23: joins: 4, but grand-prix has 3 rounds: a late entrant joins in round 3 at the latest" in found
+    assert "cup/grand-prix-01.yaml:5: player 'p2' is listed absent but has a result at table 1" in found
+    assert "cup/grand-prix-01.yaml:8: player 'p1' is listed withdrawn but seated at table 1" in found
+    assert ("cup/grand-prix-01.yaml:9: table 1 is recorded as not played (unplayed: 'storm') but has a result: keep "
+            "either the reason or the result") in found

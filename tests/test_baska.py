@@ -246,7 +246,7 @@ def test_absent_players_not_drawn_and_score_nothing(tmp_path):
     for pid in absent:
         assert values_of(doc, 1, pid) == {"placement_points": 0, "small_points": 0, "firsts": 0, "seconds": 0}
     assert len(doc["standings"][0]["rows"]) == 10  # absent players are still ranked
-    assert outcome.rounds[0].extra["absent"] == absent
+    assert doc["rounds"][0]["absent"] == absent
     second = doc["rounds"][1]
     assert second["status"] == "upcoming" and second["seating"]["filled"] is True
     assert [t["players"] for t in second["tables"]] == drawn(players, 2, absent=["p01"])

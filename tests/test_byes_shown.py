@@ -46,3 +46,26 @@ def test_tantrix_byes_are_on_the_players_pages(tmp_path, monkeypatch, capsys):
         player = page(f"players/{pid}/index.html")
         assert re.search(r'<tr class="result-bye">.*goes on to the next round without a match', player, re.S), pid
     assert "Byes (no sheet):" in page("main-1/sheets/index.html")
+
+
+def test_the_bye_counts_as_bye_result_says_and_pair_writes_it_into_an_existing_file(tmp_path, monkeypatch, capsys):
+    """bye_result: half on every page that shows the bye; podium pair --write writes bye: into the round file the
+    organiser created (the documented flow) and names it in its printout."""
+    venue = Venue(tmp_path, monkeypatch, capsys, "carcassonne-lv", 7, options="{odd_field: bye, bye_result: half}")
+    event = venue.folder / "event.yaml"
+    event.write_text(re.sub(r"  - id: \S+\n    name: \"[^\"]+\"\n    reserve: true\n", "", event.read_text("utf-8")), "utf-8")
+    names = venue.names()
+    round1 = venue.folder / "swiss-01.yaml"
+    round1.write_text("stage: swiss\nround: 1\n# the organiser's own comment\n", "utf-8")
+    out = venue.ok("pair", "--write")
+    bye = re.search(r"^bye: (\S+)$", round1.read_text("utf-8"), re.M).group(1)
+    assert f"  bye: {names[bye]} ({bye})" in out.splitlines() and "# the organiser's own comment" in round1.read_text("utf-8")
+    assert venue.run("validate")[0] == 0
+    doc, page = venue.site()
+    assert doc["rounds"][0]["bye"] == bye and doc["options"]["bye_result"] == "half"
+    assert f"sits out this round: counts ½ (score 0)." in page("swiss-1/index.html")
+    assert "counts ½ (score 0)" in page(f"players/{bye}/index.html")
+    assert "counts ½ (score 0)" in page("swiss-1/sheets/index.html")
+    venue.ok("enter", stdin="".join(f"{100 + i} {90 - i}\n" for i in range(3)))
+    doc, _page = venue.site()
+    assert next(r["values"]["wins"] for r in doc["standings"][0]["rows"] if r["player"] == bye) == 0.5

@@ -442,10 +442,18 @@ def test_odd_field_without_reserve_is_an_error(tmp_path):
         f"(a player entry with reserve: true)"]
 
 
-def test_reserve_in_an_even_field_is_an_error(tmp_path):
+def test_a_reserve_plays_only_in_rounds_whose_field_is_odd(tmp_path):
+    """open-events.md 1: the reserve of an even field sits out, and plays
+    in a round where an absence leaves the field odd."""
     folder = write_event(tmp_path / "ev", ids(9), reserve="p03")
-    assert problems_of(folder) == [
-        f"{folder / 'event.yaml'}:11: the field of 8 players is even, so it needs no reserve player: remove reserve: true"]
+    write_round(folder, "swiss", 1)
+    first = evaluate_one(folder).rounds[0]
+    assert "p03" not in set(first.players()) and len(first.units) == 4
+    write_round(folder, "swiss", 1, [{"players": list(u.players), "score": [90, 80]} for u in first.units])
+    path = write_round(folder, "swiss", 2)
+    path.write_text(path.read_text("utf-8") + "absent: [p01]\n", "utf-8")
+    second = evaluate_one(folder).rounds[1]
+    assert "p03" in set(second.players()) and "p01" not in set(second.players()) and len(second.units) == 4
 
 
 # -- two groups ------------------------------------------------------------------

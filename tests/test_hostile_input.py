@@ -262,3 +262,170 @@ def test_evaluate_raises_located_problems_only(tmp_path):
     with pytest.raises(Problems) as caught:
         evaluate_one(results / CATAN)
     assert [p.line for p in caught.value.problems] == [1]
+
+
+# -- what is printed -------------------------------------------------------------------------------
+
+
+def test_forty_thousand_problems_in_one_file_are_reported_in_seconds(tmp_path, capsys):
+    import time
+
+    results = results_with(tmp_path, CATAN)
+    path = results / CATAN / "qualifying-01.yaml"
+    path.write_text("".join(f"unknown{i}: 1\n" for i in range(40_000)) + path.read_text("utf-8"), "utf-8")
+    started = time.monotonic()
+    code, lines = validate(results, capsys)
+    took = time.monotonic() - started
+    assert code == 1 and lines[-1] == "40000 problems found"
+    assert lines[0] == f"{path}:1: unknown0: unknown field (known fields here: absent, advance, bye, correction, games, " \
+                       "manual, matches, note, round, seated_from, session, stage, tables, withdrawn)"
+    assert took < 15, took  # linear: a few seconds (54 s when it grew with the square of the problems)
+
+
+FORGED = "evil\nresults/x/event.yaml:1: forged\n::error file=x.yaml,line=1::forged\x1b[2K"
+
+
+@pytest.mark.parametrize("report", ["text", "github"])
+def test_organisers_text_cannot_forge_a_report_line_or_a_workflow_command(tmp_path, capsys, report):
+    results = results_with(tmp_path, CATAN)
+    path = results / CATAN / "qualifying-01.yaml"
+    quoted = FORGED.replace("\n", "\\n").replace("\x1b", "\\e")
+    path.write_text(f'"{quoted}": 1\n' + path.read_text("utf-8"), "utf-8")
+    (results / "::error file=y.yaml::pwn\nresults").mkdir()
+    code = cli.main(["validate", str(results), "--format", report])
+    captured = capsys.readouterr()
+    assert code == 1
+    lines = (captured.out if report == "github" else captured.err).splitlines()
+    assert len(lines) == (5 if report == "text" else 4)  # two for the key, two for the folder (and the count)
+    for line in lines:
+        assert "\x1b" not in line and not line.startswith("results/x/")
+        if report == "github":
+            assert line.startswith(f"::error file={results}") or line.startswith(f"::error file={path}")
+        else:
+            assert line.startswith(str(results)) or line.endswith("problems found")
+    assert any("\\nresults/x/event.yaml:1: forged\\n::error" in line for line in lines)  # shown, escaped
+
+
+def test_a_folder_name_starting_a_workflow_command_is_shown_as_a_path(tmp_path, capsys, monkeypatch):
+    results = results_with(tmp_path, CATAN)
+    (results / "::error file=y.yaml::pwn").mkdir()
+    monkeypatch.chdir(results)
+    assert cli.main(["validate", "."]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "./::error file=y.yaml::pwn:1: event folder has no event.yaml"
+    assert not any(line.startswith("::") for line in lines)
+
+
+@pytest.mark.parametrize("raw, line, words", [
+    (b"stage: qualifying\nround: 1\x00\n", 2, "column 9 holds a NUL byte (U+0000): a YAML file may not hold it as it is"),
+    (b"stage: qualifying\nround: 1\n\x1b[31mnote: x\n", 3, "column 1 holds an escape character (ESC, U+001B)"),
+    (b"stage: qualifying # a\xe2\x80\xa8 b: [\nround: 1\n", 1,
+     "column 22 holds a line separator (U+2028): YAML would read it as a line break, ending a comment or a value there"),
+    (b"stage: qualifying\n# \xc2\x85\nround: 1\n", 2, "holds a next-line character (NEL, U+0085)"),
+    (b"stage: qualifying\nround: 1\n" + b"k" * 5000 + b": 1\n", 3,
+     "YAML syntax error: this key is 5000 characters long: YAML allows at most 1024 before its ':' (shorten it)"),
+])
+def test_every_message_names_the_real_byte_at_its_real_line(tmp_path, capsys, raw, line, words):
+    results = results_with(tmp_path, CATAN)
+    path = results / CATAN / "qualifying-01.yaml"
+    path.write_bytes(raw)
+    code, lines = validate(results, capsys)
+    assert code == 1
+    assert [l for l in lines if l.startswith(f"{path}:")] == [l for l in lines if l.startswith(f"{path}:{line}: ")]
+    assert any(l.startswith(f"{path}:{line}: ") and words in l for l in lines), lines
+    assert "tab character" not in "\n".join(lines)
+
+
+@pytest.mark.parametrize("players", ["-5", "0", "1", "10001", "20000"])
+def test_podium_new_refuses_a_field_it_cannot_list_in_one_line(tmp_path, capsys, players):
+    assert cli.main(["new", "cup", "--format", "carcassonne-lv", "--results", str(tmp_path / "results"),
+                     f"--players={players}"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"podium new: --players {players}: an event lists from 2 to 10000 players; nothing written\n"
+    assert not (tmp_path / "results").exists()
+
+
+# -- what is read -----------------------------------------------------------------------------------
+
+
+def _outside_fifo(tmp_path: Path) -> Path:
+    """A FIFO outside the results folder: whatever opens it waits for a writer for ever."""
+    fifo = tmp_path / "outside.fifo"
+    os.mkfifo(fifo)
+    return fifo
+
+
+def test_the_build_opens_no_special_file_and_nothing_outside_the_results(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    results = results_with(tmp_path, CATAN)
+    folder = results / CATAN
+    outside = _outside_fifo(tmp_path)
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("id: evil\nname: Outside\nextends: catan-lt-route66\n", "utf-8")
+    (results / "formats").mkdir()
+    (results / "formats" / "evil.yaml").symlink_to(variant)
+    (folder / "qualifying-03.yaml").symlink_to(outside)
+    os.mkfifo(folder / "qualifying-04.yaml")
+    (folder / "qualifying-05.yaml").symlink_to("/dev/zero")
+    (folder / "notes.txt").symlink_to(outside)  # not a round file: hashed for the cache, so looked at too
+    done = subprocess.run([sys.executable, "-m", "pelican.plugins.podium.build", "--output", str(tmp_path / "out"),
+                           "--settings", "pelicanconf.py", "--cache-path", str(tmp_path / "cache"), "--no-search-index"],
+                          cwd=root, env={**os.environ, "PODIUM_RESULTS": str(results), "PODIUM_JOBS": "1"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    outside_words = "the file is a link to something outside the results folder: only files inside it are read"
+    assert f"{results / 'formats' / 'evil.yaml'}:1: {outside_words}" in lines
+    assert f"{folder / 'qualifying-03.yaml'}:1: {outside_words}" in lines
+    assert f"{folder / 'qualifying-04.yaml'}:1: this is a FIFO (named pipe) and is not a regular file: only plain files are read" in lines
+    assert f"{folder / 'qualifying-05.yaml'}:1: {outside_words}" in lines
+    assert not any(str(variant) in line or "Outside" in line for line in lines)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_digest_for_the_cache_never_opens_a_special_file_or_follows_a_link_out(tmp_path):
+    from pelican.plugins.podium import cache_keys
+
+    results = results_with(tmp_path, CATAN)
+    folder = results / CATAN
+    (folder / "a.yaml").symlink_to(_outside_fifo(tmp_path))
+    os.mkfifo(folder / "b.yaml")
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, "utf-8")
+    (folder / "c.txt").symlink_to(secret)
+    before = cache_keys.folder_files(folder)
+    assert cache_keys.file_digest(str(folder / "a.yaml"), root=results).startswith("refused:the file is a link")
+    assert cache_keys.file_digest(str(folder / "b.yaml")).startswith("refused:this is a FIFO")
+    assert cache_keys.file_digest("/dev/zero").startswith("refused:this is a device")
+    secret.write_text(SECRET + "2", "utf-8")  # what lies outside changes nothing: it is never read
+    assert cache_keys.folder_files(folder) == before
+
+
+def test_pair_write_on_a_round_file_linking_out_reads_and_writes_nothing(tmp_path, capsys):
+    results = results_with(tmp_path, "carcassonne2-16-upcoming-r4-1000")
+    folder = results / "carcassonne2-16-upcoming-r4-1000"
+    outside = tmp_path / "swiss-04.yaml"
+    (folder / "swiss-04.yaml").rename(outside)
+    (folder / "swiss-04.yaml").symlink_to(outside)
+    before = outside.read_bytes()
+    assert cli.main(["pair", str(folder), "--write"]) == 1
+    err = capsys.readouterr().err
+    assert f"{folder / 'swiss-04.yaml'}:1: the file is a link to something outside the results folder" in err
+    assert (folder / "swiss-04.yaml").is_symlink() and outside.read_bytes() == before
+    with pytest.raises(Problems) as caught:
+        loader.read_text(folder / "swiss-04.yaml", folder.parent)
+    assert "outside the results folder" in str(caught.value)
+
+
+def test_validate_opens_no_special_file_among_the_content_pages(tmp_path, capsys):
+    results = results_with(tmp_path, CATAN)
+    pages = tmp_path / "content" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "rules.md").write_text("Title: Rules\nSlug: my-rules\n\nThe rules.\n", "utf-8")
+    os.mkfifo(pages / "waiting.md")
+    (pages / "outside.md").symlink_to(tmp_path / "results" / CATAN / "event.yaml")
+    edit(results / CATAN / "event.yaml", "\nplayers:", "\nrules: my-rules\nplayers:")
+    assert validate(results, capsys)[0] == 0

@@ -98,20 +98,20 @@ def test_withdraw_records_an_absence_and_reseats(tmp_path, capsys):
     path = folder / "grand-prix-02.yaml"
     gone = seated(path)[1][0]
     capsys.readouterr()
-    assert main(["withdraw", str(folder), gone, "--reason", "ill"]) == 0
+    assert main(["withdraw", str(folder), gone, "--absent", "--reason", "ill"]) == 0
     out = capsys.readouterr().out
     assert f"{gone}: absent in {path}" in out and f"re-seated: {path}" in out
     assert f"absent: [{gone}]   # {gone}: ill\n" in path.read_text("utf-8")
     assert gone not in sum(seated(path), [])
     assert main(["validate", str(folder)]) == 0
-    assert main(["withdraw", str(folder), gone]) == 1
+    assert main(["withdraw", str(folder), gone, "--absent"]) == 1
     assert "already" in capsys.readouterr().err
 
 
 def test_withdraw_when_the_next_round_has_no_file_creates_it(tmp_path, capsys):
     folder = simulate(tmp_path, "baska-gp", 8, 1)
     gone = players_of(folder)[0]
-    assert main(["withdraw", str(folder), gone]) == 0
+    assert main(["withdraw", str(folder), gone, "--absent"]) == 0
     path = folder / "grand-prix-02.yaml"
     assert re.match(f"stage: grand-prix\nround: 2\nsession: 1\nabsent: \\[{gone}\\]\n"
                     r"seated_from:\n  grand-prix-1: \{digest: [0-9a-f]{12}, results: \{1: \"-?[0-9]+ -?[0-9]+ -?[0-9]+ -?[0-9]+\", .*\}\}\n"
@@ -147,14 +147,13 @@ def test_withdraw_in_a_variant_goes_where_its_options_put_it(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("fmt, players, expected", [
-    ("tantrix-wc", 8, "tantrix-wc has no withdrawal in its rules: the player concedes their match"),
-    ("carcassonne-lv", 8, "carcassonne-lv has no withdrawal in its rules"),
-    ("catan-lt-route66", 8, "catan-lt-route66 records a withdrawal in the final file, which comes once the rounds before it are complete"),
+    ("tantrix-wc", 8, "a main round of tantrix-wc takes no absence"),
+    ("catan-lt-route66", 8, "a final round of catan-lt-route66 takes no absence"),
 ])
-def test_withdraw_explains_where_the_format_has_none(tmp_path, capsys, fmt, players, expected):
-    folder = simulate(tmp_path, fmt, players, 1)
+def test_an_absence_outside_a_ranked_stage_is_refused(tmp_path, capsys, fmt, players, expected):
+    folder = simulate(tmp_path, fmt, players, 1 if fmt == "tantrix-wc" else 2)
     capsys.readouterr()
-    assert main(["withdraw", str(folder), players_of(folder)[0]]) == 1
+    assert main(["withdraw", str(folder), players_of(folder)[0], "--absent"]) == 1
     assert expected in capsys.readouterr().err
 
 
@@ -189,6 +188,6 @@ def test_a_withdrawal_during_the_last_round_writes_no_round_after_it(tmp_path, m
     absent = players_of(folder)[0]
     assert main(["withdraw", str(folder), absent]) == 1
     assert capsys.readouterr().err.strip().endswith(
-        "round 32 is the last of grand-prix and is being played; run podium withdraw again once its results are in")
+        "round 32 is the last of grand-prix and is being played; run the command again once its results are in")
     assert not (folder / "grand-prix-33.yaml").exists()
     assert main(["validate", str(folder)]) == 0

@@ -230,7 +230,7 @@ def test_deal_protocol_rows_and_running_totals_are_the_engines(site, small):
 
 def test_absent_players_are_listed_for_the_round(site):
     page2 = text(page(site, f"{SLUG}/grand-prix-2/index.html"))
-    assert f"Absent this round: {NAMES['p07']} — not drawn; no points this round." in page2
+    assert f"Absent this round: {NAMES['p07']} — not seated; the round counts nothing for them." in page2
     page3 = text(page(site, f"{SLUG}/grand-prix-3/index.html")).replace(" ,", ",")
     assert f"Absent this round: {NAMES['p01']}, {NAMES['p02']} —" in page3
     assert "Absent this round" not in text(page(site, f"{SLUG}/grand-prix-1/index.html"))

@@ -341,8 +341,9 @@ def test_every_variant_error_at_its_line(tmp_path, capsys):
         "head_to_head_diff, game_wins, game_diff, opp_score_diff, opp_score_for, opp_game_diff, opp_game_wins, rating)",
         "formats/other-name.yaml:1: id: 'my-open' must equal the file name ('other-name')",
         "formats/out-of-range.yaml:4: options.qualifying_rounds: 0 is less than the minimum of 1",
-        "formats/unknown-option.yaml:4: options.rounds: unknown option for carcassonne formats (known: swiss_rounds, groups, "
-        "group_limit, playoff_size, third_place, odd_field, tie_game, avoid_rematch, ranking, absence, bye_result)",
+        "formats/unknown-option.yaml:4: options.rounds: unknown option for carcassonne formats (known: pairing, cycles, "
+        "swiss_rounds, groups, group_limit, playoff_size, third_place, odd_field, tie_game, avoid_rematch, ranking, absence, "
+        "match_games, bye_result)",
         "formats/wrong-type.yaml:5: options.swiss_rounds: 'seven' should be a whole number or auto",
         "11 problems found",
     ]
@@ -353,7 +354,7 @@ def test_an_event_of_a_broken_variant_is_not_reported_twice(tmp_path, capsys):
         "formats/open.yaml": "id: open\nextends: carcassonne-lv\noptions: {playoff_size: 6}\n",
         "cup/event.yaml": "name: Cup\nformat: open\nplayers:\n  - {id: a, name: A}\n  - {id: b, name: B}\n",
     })
-    assert validate(results, capsys) == (1, ["formats/open.yaml:3: options.playoff_size: 6 is not one of: 8, 4, 2, 0",
+    assert validate(results, capsys) == (1, ["formats/open.yaml:3: options.playoff_size: 6 is not one of: 0, 2, 4, 8, 16, 32, 64",
                                              "1 problem found"])
 
 

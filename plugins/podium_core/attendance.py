@@ -211,7 +211,8 @@ class Attendance:
 
     def _withdrawn_seated(self, rnd) -> list[Problem]:
         """A withdrawn player seated in a later round, or in the round itself
-        (but for a knockout's walkover, which has no result)."""
+        (but for a knockout's walkover, which has no result: a player who
+        withdrew loses every knockout match they are still drawn in)."""
         problems = []
         knockout = self.specs[rnd.stage].knockout
         here = self.position(rnd.stage, rnd.round)
@@ -221,7 +222,7 @@ class Attendance:
                 if mark is None:
                     continue
                 there = self.position(mark.stage, mark.round)
-                if there < here:
+                if there < here and not (knockout and not _has_result(unit)):  # a later knockout match: a walkover
                     problems.append(Problem(where.path, where.line(), f"{pid} withdrew before "
                                             f"{self.round_words(mark.stage, mark.round)} and cannot be seated in "
                                             f"{self.round_words(rnd.stage, rnd.round)}"))

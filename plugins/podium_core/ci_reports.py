@@ -9,7 +9,8 @@
     annotation on that line of the pull request's diff.  As the workflow
     command syntax requires, ``%``, CR and LF are escaped as ``%25``,
     ``%0D``, ``%0A`` in the message, and additionally ``:`` and ``,`` as
-    ``%3A``, ``%2C`` in the property values (the path).
+    ``%3A``, ``%2C`` in the property values (the path); every other control
+    character is written as its escape first (:mod:`podium_core.printable`).
 ``gitlab``
     A GitLab code quality report (the Code Climate issue format GitLab
     reads from ``artifacts:reports:codequality``): one JSON array on
@@ -29,6 +30,8 @@ import hashlib
 import json
 import os
 
+from .printable import printable
+
 FORMATS = ("text", "github", "gitlab")
 CHECK_NAME = "podium-validate"
 
@@ -43,7 +46,7 @@ def repository_path(path: str) -> str:
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

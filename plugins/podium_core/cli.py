@@ -5,7 +5,8 @@
                     [--content FOLDER]         where the rules pages are (default: content beside RESULTS)
     podium export RESULTS/<slug>               the event's JSON document on stdout
     podium pair RESULTS/<slug> [--write]       the next round's seating by the rules (re-seated)
-    podium withdraw RESULTS/<slug> PLAYER      a withdrawal or absence, and the round re-seated
+    podium withdraw RESULTS/<slug> PLAYER      a withdrawal (--absent: one absence), and the round re-seated
+    podium join RESULTS/<slug> ID --name NAME  a late entrant, from the next unplayed round, re-seated
     podium enter RESULTS/<slug> [ROUND]        results typed in at the venue, table by table
     podium status RESULTS/<slug>               where the event stands and what to do next
     podium players import FILE [EVENT]         a registration sheet's players (CSV, TSV) into event.yaml
@@ -32,6 +33,7 @@ from .commands.enter import EntryError
 from .commands.players import ImportRefused
 from .commands.withdraw import WithdrawError
 from .files import write_atomically
+from .printable import printable
 from .cli_paths import NotFound, event_folder
 
 
@@ -66,6 +68,9 @@ def main(argv=None) -> int:
     sim.add_argument("--seed", default="podium", help="random seed: the same seed gives the same files")
     sim.add_argument("--rounds", type=int, help="how many rounds to play (default: to the end)")
     sim.add_argument("--upcoming", action="store_true", help="then create the next round's file, seating only")
+    sim.add_argument("--open-field", action="store_true",
+                     help="players come and go: a late entrant and an absence in round 2, a withdrawal in round 3 "
+                          "(a knockout: a walkover in round 2)")
     sim.add_argument("--format", metavar="ID", help="with --players: create the event first (a built-in format or a variant)")
     sim.add_argument("--players", type=int, help="with --format: how many players to invent")
     sim.add_argument("--language", default="en", choices=("en", "lv", "lt", "pl", "hu"))
@@ -78,7 +83,7 @@ def main(argv=None) -> int:
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
     except (NotReady, Finished, UsageError, NotFound, WithdrawError, EntryError, EditError, ImportRefused) as exc:
-        print(f"podium {args.command}: {exc}", file=sys.stderr)
+        print(f"podium {args.command}: {printable(exc)}", file=sys.stderr)
         return 0 if isinstance(exc, Finished) else 1
     except Problems as exc:
         for problem in exc.problems:
@@ -87,7 +92,7 @@ def main(argv=None) -> int:
         print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
         return 1
     except OSError as exc:  # the system refused a read or a write: a full disk, a read-only folder, a bad path
-        print(f"podium {args.command}: {os_error_text(exc)}", file=sys.stderr)
+        print(f"podium {args.command}: {printable(os_error_text(exc))}", file=sys.stderr)
         return 1
 
 
@@ -208,6 +213,7 @@ def _new(args) -> int:
     if folder.exists():
         raise UsageError(f"{folder} exists already; nothing written")
     fmt = _format_of_folder(args.results, args.format)
+    _check_field_size(args.players, fmt)
     folder.mkdir(parents=True)
     write_atomically(folder / "event.yaml", event_template(args.slug, fmt, args.players, args.language))
     first = fmt.first_round_header()
@@ -225,16 +231,30 @@ def _simulate(args) -> int:
         if not (args.format and args.players):
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
         fmt = _format_of_folder(folder.parent, args.format)
+        _check_field_size(args.players, fmt)
         folder.mkdir(parents=True, exist_ok=True)
         entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
         people = [{**person, **fields} for person, fields in
                   zip(invent_players(len(entrants), args.language, folder.name), entrants)]
         write_atomically(folder / "event.yaml", new_event_yaml(folder.name.replace("-", " ").title(), args.format, people,
                                                                language=args.language))
-    written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming)
+    if args.rounds is not None and args.rounds < 0:
+        raise UsageError(f"--rounds {args.rounds}: give how many rounds to play, 0 or more; nothing written")
+    written = simulate(folder, seed=args.seed, rounds=args.rounds, leave_upcoming=args.upcoming, open_field=args.open_field)
     for path in written:
         print(f"written: {path}")
     return 0
+
+
+def _check_field_size(players: int, fmt) -> None:
+    """``--players`` must give a field event.yaml may list (its schema's bounds,
+    with what the format adds to complete the field)."""
+    from .schemas import schema
+
+    bounds = schema("event")["properties"]["players"]
+    low, high = bounds["minItems"], bounds["maxItems"]
+    if not low <= players <= high or len(fmt.entrants(players)) > high:
+        raise UsageError(f"--players {players}: an event lists from {low} to {high} players; nothing written")
 
 
 def _format_of_folder(results, format_id: str):

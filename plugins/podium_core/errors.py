@@ -2,13 +2,16 @@
 
 Every problem found in organisers' files is reported as ``path:line: message``
 (``path:row:column: message`` in a spreadsheet's file, where the column tells
-the cell); a run collects all of them, prints them together and stops before
-writing.
+the cell), on one line whatever the path or message hold
+(:mod:`podium_core.printable`); a run collects all of them, prints them
+together and stops before writing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .printable import printable, printable_path
 
 
 @dataclass(frozen=True, order=True)
@@ -23,7 +26,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.line}:{self.column}" if self.column else f"{self.line}"
-        return f"{self.path}:{where}: {self.message}"
+        return f"{printable_path(self.path)}:{where}: {printable(self.message)}"
 
 
 @dataclass(frozen=True)

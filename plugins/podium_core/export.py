@@ -27,7 +27,7 @@ def event_document(outcome: EventOutcome) -> dict:
         "venue": event.venue,
         "finished": outcome.finished,
         "players": [_player(p) for p in event.players],
-        "rounds": [_round(r) for r in outcome.rounds],
+        "rounds": [_round(r, outcome.attendance) for r in outcome.rounds],
         "standings": [_standing(s) for s in outcome.standings],
         "classification": None if outcome.classification is None else [_place(p) for p in outcome.classification],
     }
@@ -55,10 +55,15 @@ def _player(player) -> dict:
         data["rating"] = json_number(player.rating)
     if player.reserve:
         data["reserve"] = True
+    if player.joins > 1:
+        data["joins"] = player.joins
     return data
 
 
-def _round(rnd) -> dict:
+def _round(rnd, attendance=None) -> dict:
+    """A round: its status and seating, who was absent, withdrew (from this
+    round on) or joined in it (open-events.md 5; each list only when it has
+    someone), and its units, a unit never played with its ``unplayed`` reason."""
     data = {"stage": rnd.stage, "round": rnd.round, "status": rnd.status}
     if rnd.session is not None:
         data["session"] = rnd.session
@@ -72,6 +77,8 @@ def _round(rnd) -> dict:
         data["waiting"] = str(rnd.waiting)
     if rnd.bye is not None:
         data["bye"] = rnd.bye
+    if attendance is not None:
+        data.update(attendance.of_round(rnd.stage, rnd.round))
     data[rnd.kind] = [unit.to_json() for unit in rnd.units]
     return data
 

@@ -8,7 +8,10 @@ The rules applied here, before anything is computed:
   points to is never shown;
 * a file over ``MAX_BYTES`` (5 MB) is refused without being parsed, the
   limit holding while it is read too (a file that grows is cut off);
-* the text must be UTF-8;
+* the text must be UTF-8, without the characters YAML may not hold raw (a
+  NUL, an ESC, other control characters, and U+2028, U+2029 and NEL, which
+  YAML 1.1 reads as line breaks: they would end a comment and shift every
+  line after them), each named at its line;
 * anchors and aliases are refused (no "billion laughs"), and so is nesting
   deeper than ``MAX_DEPTH``;
 * only the plain YAML types are built (no ``!!python/...`` or other tags);
@@ -27,6 +30,7 @@ tree is composed), which halves the cost of loading a results folder.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 
@@ -99,6 +103,50 @@ def read_file(path, root=None) -> tuple[bytes | None, Problem | None]:
     """The bytes of a regular file of at most ``MAX_BYTES``, or the problem that
     stops it being read (see the module's rules)."""
     path = str(path)
+    fd, problem = open_regular(path, root)
+    if problem is not None:
+        return None, problem
+    try:
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        return None, Problem(path, 1, f"cannot read file: {exc.strerror}")
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        return None, _too_big(path)
+    return b"".join(chunks), None
+
+
+def read_text(path, root=None) -> str:
+    """The UTF-8 text of a file, read as :func:`read_file` reads it; raises
+    :class:`~podium_core.errors.Problems` with the problem that stops it."""
+    from .errors import Problems
+
+    raw, problem = read_file(path, root)
+    if problem is not None:
+        raise Problems([problem])
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Problems([Problem(str(path), raw.count(b"\n", 0, exc.start) + 1,
+                                "the file is not UTF-8 text (save it as UTF-8)")]) from None
+
+
+def open_regular(path, root=None, limit: int | None = MAX_BYTES) -> tuple[int | None, Problem | None]:
+    """An open descriptor of ``path`` when it is a regular file (inside ``root``
+    once every link is followed, when ``root`` is given; of at most ``limit``
+    bytes as the folder lists it, when ``limit`` is given), or the problem that
+    refuses it: what it is, and that it is not read.  The one check every
+    reader of organisers' files goes through; nothing else is opened: a FIFO
+    or a device never is, and a link leaving ``root`` is never followed.
+    The caller closes the descriptor."""
+    path = str(path)
     try:
         real = os.path.realpath(path)
         if root is not None:
@@ -109,27 +157,20 @@ def read_file(path, root=None) -> tuple[bytes | None, Problem | None]:
         info = os.stat(real)
         if not stat.S_ISREG(info.st_mode):
             return None, Problem(path, 1, f"{_kind_of(info.st_mode)} is not a regular file: only plain files are read")
-        if info.st_size > MAX_BYTES:
+        if limit is not None and info.st_size > limit:
             return None, _too_big(path, info.st_size)
         fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
                      | getattr(os, "O_BINARY", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since it was looked at
-                return None, Problem(path, 1, "the file changed while it was read: try again")
-            chunks, size = [], 0
-            while size <= MAX_BYTES:
-                chunk = os.read(fd, MAX_BYTES + 1 - size)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        finally:
-            os.close(fd)
     except OSError as exc:
         return None, Problem(path, 1, f"cannot read file: {exc.strerror}")
-    if size > MAX_BYTES:
-        return None, _too_big(path)
-    return b"".join(chunks), None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced since it was looked at
+            os.close(fd)
+            return None, Problem(path, 1, "the file changed while it was read: try again")
+    except OSError as exc:
+        os.close(fd)
+        return None, Problem(path, 1, f"cannot read file: {exc.strerror}")
+    return fd, None
 
 
 def _too_big(path, size=None) -> Problem:
@@ -145,6 +186,8 @@ def _kind_of(mode) -> str:
         return "this is a FIFO (named pipe) and"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "this is a device and"
+    if stat.S_ISSOCK(mode):
+        return "this is a socket and"
     return "this"
 
 
@@ -157,6 +200,9 @@ def load_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Problem]]:
         return None, [Problem(path, line, "the file is not UTF-8 text (save it as UTF-8)")]
     if text.startswith("\ufeff"):
         text = text[1:]
+    refused = _raw_characters(text, path)
+    if refused:
+        return None, refused
     try:
         loader = _Loader(text)
         try:
@@ -171,6 +217,46 @@ def load_bytes(raw: bytes, path: str) -> tuple[Document | None, list[Problem]]:
         return Document(path, None, {(): 1}), []
     data, lines, problems = found
     return Document(path, data, lines), problems
+
+
+# What a YAML file may not hold raw (YAML's printable set, less the three
+# characters YAML 1.1 reads as line breaks besides CR and LF): C0 controls but
+# tab, LF and CR; DEL; C1 controls (NEL among them); U+2028, U+2029; U+FFFE, U+FFFF.
+_RAW = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+_RAW_NAMES = {
+    "\x00": "a NUL byte (U+0000)",
+    "\x1b": "an escape character (ESC, U+001B)",
+    "\x7f": "a delete character (DEL, U+007F)",
+    "\x85": "a next-line character (NEL, U+0085)",
+    "\u2028": "a line separator (U+2028)",
+    "\u2029": "a paragraph separator (U+2029)",
+}
+_BREAKS = "\x85\u2028\u2029"
+
+
+def _raw_characters(text: str, path: str) -> list[Problem]:
+    """One problem for each line holding a character of :data:`_RAW`, named, at
+    its line and column (lines counted by LF, as an editor counts them)."""
+    problems = []
+    line, start, at = 1, 0, 0
+    while True:
+        found = _RAW.search(text, at)
+        if found is None:
+            return problems
+        position = found.start()
+        line += text.count("\n", start, position)
+        start = text.rfind("\n", 0, position) + 1
+        char = found.group()
+        name = _RAW_NAMES.get(char) or (f"a control character (U+{ord(char):04X})" if ord(char) < 0xA0
+                                        else f"a noncharacter (U+{ord(char):04X})")
+        why = ("YAML would read it as a line break, ending a comment or a value there" if char in _BREAKS
+               else "a YAML file may not hold it as it is")
+        problems.append(Problem(path, line, f"column {position - start + 1} holds {name}: {why}; remove it "
+                                            "(or, in a quoted text, write it as an escape)"))
+        at = text.find("\n", position)
+        if at < 0:
+            return problems
+        start = at  # the next search starts at this line's end
 
 
 def _syntax_problem(path, exc, text: str) -> Problem:

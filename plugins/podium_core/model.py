@@ -82,8 +82,20 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class MatchScore:
+    """One game of a Carcassonne match of several games (``match_games``):
+    its two scores in the order of the pairing's players, and the game's own
+    ``forfeit:`` and ``winner:`` as a single game has them."""
+
+    score: tuple
+    where: Where = field(repr=False, compare=False)
+    forfeit: str | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
 class Game:
-    """A two-player game (Carcassonne)."""
+    """A two-player game (Carcassonne), or a match of several (``games``)."""
 
     table: int
     players: tuple
@@ -94,11 +106,12 @@ class Game:
     place: int | None = None
     winner: str | None = None  # declared by the event's tie rule (tie_game: declared)
     unplayed: str | None = None  # why the game was never played (no result for anyone)
+    games: tuple | None = None  # a match's games (MatchScore), under match_games above 1
 
     @property
     def recorded(self) -> bool:
-        """Whether anything of the game's result is written (a score, a forfeit or a winner)."""
-        return self.score is not None or self.forfeit is not None or self.winner is not None
+        """Whether anything of the game's result is written (a score, games, a forfeit or a winner)."""
+        return self.score is not None or self.forfeit is not None or self.winner is not None or bool(self.games)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .errors import Problem
-from .model import Deal, Event, Game, Match, MatchGame, Player, Round, Table, Where
+from .model import Deal, Event, Game, Match, MatchGame, MatchScore, Player, Round, Table, Where
 from .validation import checked_event, checked_people
 
 logger = logging.getLogger("podium")
@@ -203,8 +203,19 @@ def _game(data, where: Where) -> Game:
         table=data["table"], players=tuple(data["players"]), where=where,
         score=tuple(data["score"]) if "score" in data else None, forfeit=data.get("forfeit"),
         time=tuple(data["time"]) if "time" in data else None, place=data.get("place"), winner=data.get("winner"),
-        unplayed=data.get("unplayed"),
+        unplayed=data.get("unplayed"), games=_match_scores(data["games"], where) if "games" in data else None,
     )
+
+
+def _match_scores(games, where: Where) -> tuple:
+    """A Carcassonne match's games: ``[a, b]`` or ``{score: [a, b], forfeit:, winner:}`` each."""
+    found = []
+    for i, g in enumerate(games):
+        if isinstance(g, dict):
+            found.append(MatchScore(tuple(g["score"]), where.at("games", i), g.get("forfeit"), g.get("winner")))
+        else:
+            found.append(MatchScore(tuple(g), where.at("games", i)))
+    return tuple(found)
 
 
 def _match(data, where: Where) -> Match:

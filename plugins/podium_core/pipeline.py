@@ -92,8 +92,11 @@ def _unsaid(refused, problems) -> list[Problem]:
     def field(problem):
         return problem.message.split(":", 1)[0].rsplit(", ", 1)[-1]
 
+    at: dict = {}  # (path, line) -> the messages there: one look per refused field, however many problems
+    for p in problems:
+        at.setdefault((p.path, p.line), []).append(p.message)
     return [r for r in refused
-            if not any(p.path == r.path and p.line == r.line and field(r) in p.message for p in problems)]
+            if not any(field(r) in message for message in at.get((r.path, r.line), ()))]
 
 
 def evaluate_folder(results) -> tuple[list[EventOutcome], dict]:

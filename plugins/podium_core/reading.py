@@ -111,6 +111,12 @@ def read(path, root) -> FileRead:
     return FileRead(path, raw, doc, list(problems), checks)
 
 
+def results_of(path) -> Path:
+    """The results folder of a file of an event folder (``RESULTS/<slug>/<file>``):
+    the folder no read of that file may leave, whatever links it meets."""
+    return Path(path).parent.parent
+
+
 def pending_file(pending: dict) -> FileRead:
     """A round file not yet written (``{"path": ..., "data": ...}``) as if it had been read."""
     return FileRead(str(pending["path"]), None, Document(str(pending["path"]), pending["data"], {(): 1}))

@@ -44,7 +44,7 @@ from markupsafe import Markup
 from unidecode import unidecode
 
 from .errors import Problem
-from .loader import load_file
+from .loader import load_file, read_file
 from .reading import SLUG
 
 PAGE_FOLDER = "pages"  # Pelican's PAGE_PATHS
@@ -68,7 +68,7 @@ def missing_rules(path, rules: str, slugs, content) -> Problem | None:
     the line of ``rules:``; None when the page is there."""
     if rules in slugs:
         return None
-    doc, _problems = load_file(path)
+    doc, _problems = load_file(path, Path(path).parent.parent)
     line = doc.line("rules") if doc is not None else 1
     return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
                                     f"(a Markdown page with slug: {rules})")
@@ -81,7 +81,7 @@ def page_slugs(content) -> set[str] | None:
     if not content.is_dir():
         return None
     reader = markdown.Markdown(extensions=["meta"])  # one for every page: making one costs more than reading a header
-    found = (page_slug(path, reader) for path in page_files(content, MARKDOWN_SUFFIXES))
+    found = (page_slug(path, reader, content) for path in page_files(content, MARKDOWN_SUFFIXES))
     return {slug for slug in found if slug is not None}
 
 
@@ -101,13 +101,18 @@ def ignored(name: str) -> bool:
     return any(fnmatch.fnmatch(name, pattern) for pattern in IGNORE_FILES)
 
 
-def page_slug(path, reader=None) -> str | None:
+def page_slug(path, reader=None, root=None) -> str | None:
     """The slug of the Markdown page ``path``, or None when it is no published
-    or hidden page (no title, a draft, or a file that cannot be read as UTF-8).
+    or hidden page (no title, a draft, or a file that cannot be read as UTF-8:
+    only a regular file, inside the content folder ``root`` when given, is read,
+    :func:`podium_core.loader.open_regular`).
     ``reader``: the ``markdown.Markdown`` (with ``meta``) to read it with."""
+    raw, problem = read_file(path, root)
+    if problem is not None:
+        return None
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
         return None
     meta = metadata(text, reader)
     status = (first(meta.get("status")) or "").strip().lower() or "published"
@@ -164,7 +169,7 @@ def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:
     pages in a format not read here."""
     named = []
     for path in event_files:
-        doc, _problems = load_file(path)  # a file that cannot be read: evaluating it reports why
+        doc, _problems = load_file(path, Path(path).parent.parent)  # a file that cannot be read: evaluating it reports why
         rules = doc.data.get("rules") if doc is not None and isinstance(doc.data, dict) else None
         if isinstance(rules, str) and SLUG.fullmatch(rules):  # any other value is the schema's problem
             named.append((path, rules))

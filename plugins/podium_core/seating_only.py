@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .loader import load_file
+from .reading import results_of
 from .roundedit import UNIT_KEYS
 
 
@@ -59,7 +60,7 @@ def seating_only_files(folder: Path, suffixes=(".yaml", ".yml")) -> list[tuple[P
     for path in sorted(Path(folder).iterdir()):
         if path.name == "event.yaml" or path.suffix not in suffixes or path.name.startswith("."):
             continue
-        doc, problems = load_file(path)
+        doc, problems = load_file(path, results_of(path))
         if doc is None or problems:
             continue
         data = doc.data

@@ -5,6 +5,13 @@ format for the next round, lets the engine seat it, has its system invent
 results for every table with a seeded random generator
 (``System.simulated_units``), writes the round file, and repeats.  The same
 seed always gives the same files.
+
+With ``open_field`` the field changes as at a real event (open-events.md 1):
+before round 2 of the first stage seated round by round a late entrant
+joins (``joins: 2`` in event.yaml) and one player is absent, and before
+round 3 one player withdraws; in a knockout (Tantrix) one player drawn in
+round 2 withdraws and loses that match by walkover.  A change the rules
+cannot seat (a field too small for its tables) is left out.
 """
 
 from __future__ import annotations
@@ -12,6 +19,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from .commands.eventedit import add_players
+from .errors import Problems
 from .nextround import Finished, header_of, next_seating
 from .reading import reusing_loads
 from .roundfile import round_text
@@ -74,23 +83,28 @@ def invent_players(count: int, language: str, seed: str) -> list[dict]:
 
 
 def simulate(folder, seed: str = "podium", rounds: int | None = None, leave_upcoming: bool = False,
-             deal_by_deal_sessions=()) -> list[Path]:
+             deal_by_deal_sessions=(), open_field: bool = False) -> list[Path]:
     """Play the event in ``folder`` forward; return the files written.
 
     ``rounds`` limits how many rounds get results (all, by default); with
     ``leave_upcoming`` the next round's file is then created, seating only.
     Baśka rounds of ``deal_by_deal_sessions`` list their deals, not totals.
+    ``open_field``: absences, a withdrawal and a late entry (see the module's text).
     """
     with reusing_loads():  # each round re-reads the folder: parse and check only the new file
-        return _simulate(Path(folder), seed, rounds, leave_upcoming, {"deal_by_deal_sessions": set(deal_by_deal_sessions)})
+        return _simulate(Path(folder), seed, rounds, leave_upcoming, {"deal_by_deal_sessions": set(deal_by_deal_sessions)},
+                         open_field)
 
 
-def _simulate(folder: Path, seed: str, rounds: int | None, leave_upcoming: bool, style: dict) -> list[Path]:
+def _simulate(folder: Path, seed: str, rounds: int | None, leave_upcoming: bool, style: dict,
+              open_field: bool = False) -> list[Path]:
     written: list[Path] = []
     played = 0
     while rounds is None or played < rounds:
         try:
             current, path, outcome = next_seating(folder)
+            if open_field and not path.exists():
+                current, path, outcome = _changed_field(folder, current, path, outcome, seed, written)
         except Finished:
             return written
         rng = random.Random(f"{seed}/{current.stage}/{current.round}")
@@ -105,6 +119,51 @@ def _simulate(folder: Path, seed: str, rounds: int | None, leave_upcoming: bool,
         if not path.exists():
             _write(path, round_text(header_of(current)), written)
     return written
+
+
+def _changed_field(folder: Path, current, path: Path, outcome, seed: str, written: list):
+    """The round about to be played, with the field changed before it as
+    ``open_field`` says (see the module's text), seated again; unchanged when
+    the rules cannot seat the changed field."""
+    fmt = outcome.format
+    ranked, knockouts = fmt.field_stages()
+    first = outcome.attendance.first
+    rng = random.Random(f"{seed}/field/{current.stage}/{current.round}")
+    header, joining = header_of(current), None
+    seated = [pid for pid in current.players() if not outcome.event.player(pid).reserve]
+    if first is not None and current.stage == first.id and current.round in (2, 3) and len(seated) > 6:
+        if current.round == 2:
+            header["absent"] = [rng.choice(seated)]
+            taken = {p.id for p in outcome.event.players}
+            joining = next(p for p in invent_players(len(taken) + 1, outcome.event.language, f"late/{folder.name}")
+                           if p["id"] not in taken)
+            joining["joins"] = 2
+        else:
+            header["withdrawn"] = [rng.choice(seated)]
+    elif current.stage in knockouts and current.round == 2 and seated:
+        header["withdrawn"] = [rng.choice(seated)]
+    else:
+        return current, path, outcome
+    event = folder / "event.yaml"
+    before = event.read_text("utf-8")
+    try:
+        if joining is not None:
+            event.write_text(add_players(before, [joining])[0], "utf-8")
+        path.write_text(round_text(header), "utf-8")
+        changed = next_seating(folder)
+        marked = set(header.get("absent", ())) | set(header.get("withdrawn", ()))
+        if current.stage in knockouts:
+            if any(marked & set(unit.players) and not unit.has_result for unit in changed[0].units):
+                raise Problems([])  # the engine has no walkover
+        elif marked & set(changed[0].players()):
+            raise Problems([])  # the engine seats the round without regard to its field
+    except Problems:
+        event.write_text(before, "utf-8")
+        path.unlink()
+        return current, path, outcome
+    if joining is not None and event not in written:
+        written.append(event)
+    return changed
 
 
 def _write(path: Path, text: str, written: list) -> None:

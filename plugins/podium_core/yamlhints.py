@@ -5,7 +5,8 @@ the slips behind them are few and easy to name:
 
 * a tab character where YAML wants spaces;
 * ``key:value`` without the space after the colon;
-* a list ``[`` or mapping ``{`` (or a quoted text) that is never closed.
+* a list ``[`` or mapping ``{`` (or a quoted text) that is never closed;
+* a key longer than YAML allows (:data:`MAX_KEY`) before its ``:``.
 
 :func:`explain` turns a parser error into ``(line, message)``: the line the
 organiser must look at (where the key, bracket or quote starts) and what to
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+MAX_KEY = 1024  # characters of a plain or quoted key before its ':' (YAML's "simple key")
+_KEY = re.compile(r"^\s*(?:-\s+)?(.*?):(?:\s|$)")
 _GLUED_KEY = re.compile(r"^\s*(?:-\s+)?([A-Za-z0-9_-]+):(\S.*)$")
 _CLOSERS = {"flow sequence": ("list", "[", "]"), "flow mapping": ("mapping", "{", "}")}
 
@@ -42,6 +45,11 @@ def _explain(exc, text: str) -> tuple[int, str]:
     def text_of(number: int) -> str:
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
+    for number in (line, start.line + 1 if start is not None else line):
+        key = _KEY.match(text_of(number))
+        if key and len(key.group(1)) > MAX_KEY:
+            return number, (f"this key is {len(key.group(1))} characters long: YAML allows at most {MAX_KEY} "
+                            "before its ':' (shorten it)")
     if "tab" in problem or (mark is not None and "\t" in text_of(line) and "cannot start any token" in problem):
         return line, "a tab character: YAML indents with spaces only (replace the tab with spaces)"
     if "could not find expected ':'" in problem and start is not None:

@@ -4,4 +4,4 @@ Each module has ``register(subparsers)`` (its command line) and
 ``run(args)`` (the command); :mod:`podium_core.cli` adds them to ``podium``.
 """
 
-MODULES = ("pair", "withdraw", "enter", "status", "players")
+MODULES = ("pair", "withdraw", "join", "enter", "status", "players")

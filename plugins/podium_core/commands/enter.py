@@ -40,7 +40,8 @@ from pathlib import Path
 
 from ..errors import Problems
 from ..files import write_atomically
-from ..loader import load_file
+from ..loader import load_file, read_text
+from ..reading import results_of
 from ..nextround import NotReady, next_seating, unit_name
 from ..pipeline import evaluate_one
 from ..roundedit import set_units
@@ -235,7 +236,7 @@ def _enter_match(fmt, folder: Path, path: Path, number: int, unit, lines: _Lines
 
 
 def _unit_data(path: Path, number: int) -> dict:
-    doc, problems = load_file(path)
+    doc, problems = load_file(path, results_of(path))
     if doc is None or problems:
         raise EntryError(f"{path} cannot be read: run podium validate {path}")
     key = unit_key(doc.data)
@@ -248,7 +249,7 @@ def _unit_data(path: Path, number: int) -> dict:
 
 def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
     """Check the unit with its new fields against the rules, then write the file."""
-    doc, problems = load_file(path)
+    doc, problems = load_file(path, results_of(path))
     if doc is None or problems:
         raise EntryError(f"{path} cannot be read: run podium validate {path}")
     data = doc.data
@@ -270,7 +271,7 @@ def _keep(folder: Path, path: Path, number: int, fields: dict) -> None:
     except Problems as exc:
         mine = [str(p.message) for p in exc.problems if p.path == str(path)] or [str(p) for p in exc.problems]
         raise EntryError("; ".join(dict.fromkeys(mine))) from None
-    write_atomically(path, set_units(path.read_text("utf-8"), key, units))
+    write_atomically(path, set_units(read_text(path, results_of(path)), key, units))
 
 
 _ORDER = {"tables": ("table", "seats", "winner", "deals", "note"),

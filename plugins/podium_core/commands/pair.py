@@ -13,7 +13,7 @@ from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..nextround import next_seating, seating_text, seating_units
 from ..corrections import latest_standings, seated_from, slug
-from ..roundedit import field_block, set_field, set_units
+from ..roundedit import field_block, field_line, remove_field, set_field, set_units
 from ..seating_only import unit_key, units_with_results
 
 
@@ -39,10 +39,11 @@ def run(args) -> int:
 def _lists_another(rnd, path) -> bool:
     """Whether the round's file lists a seating other than ``rnd``'s."""
     from ..loader import load_file
+    from ..reading import results_of
 
     if not path.exists():
         return False
-    doc, _problems = load_file(path)
+    doc, _problems = load_file(path, results_of(path))
     key, units = seating_units(rnd)
     data = doc.data if doc is not None else None
     return unit_key(data) == key and not _same_seating(data[key], units)
@@ -55,10 +56,11 @@ def played_and_differing(problems) -> list[Problem]:
     """For each round file whose seating differs from the rules and that has
     results: a problem saying that podium pair does not re-seat it."""
     from ..loader import load_file
+    from ..reading import results_of
 
     said = []
     for path in sorted({p.path for p in problems if any(d in p.message for d in _DIFFERS)}):
-        doc, _found = load_file(path)
+        doc, _found = load_file(path, results_of(path))
         played = units_with_results(doc.data if doc is not None else None)
         if played:
             said.append(Problem(path, 1, f"this round has results ({', '.join(played)}): podium pair re-seats only "
@@ -81,10 +83,11 @@ def write_seating(rnd, path, outcome) -> str:
     if not path.exists():
         write_atomically(path, recorded(seating_text(rnd)))
         return f"written: {path}"
-    from ..loader import load_file
+    from ..loader import load_file, read_text
+    from ..reading import results_of
 
-    text = path.read_text("utf-8")
-    doc, _problems = load_file(path)
+    text = read_text(path, results_of(path))
+    doc, _problems = load_file(path, results_of(path))
     listed_key = unit_key(doc.data if doc is not None else None)
     same = listed_key == key and _same_seating(doc.data[key], units)
     if not same and listed_key == "matches" == key:  # a knockout round grows match by match: the listed ones stay
@@ -92,13 +95,20 @@ def write_seating(rnd, path, outcome) -> str:
         units = [listed.get(unit["match"], unit) for unit in units]
         units += [unit for number, unit in sorted(listed.items()) if number not in {u["match"] for u in units}]
         units.sort(key=lambda unit: unit.get("match", 0))
-    new = recorded(text if same else set_units(text, key, units))
+    new = recorded(_with_bye(text if same else set_units(text, key, units), rnd.bye))
     if new == text:
         return f"{path} already lists this seating; nothing written"
     write_atomically(path, new)
     if same:
         return f"{path} already lists this seating; seated_from recorded"
     return f"re-seated: {path}" if listed_key else f"written: {path}"
+
+
+def _with_bye(text: str, bye: str | None) -> str:
+    """The round file's ``bye:`` as the seating gives it: the player who sits
+    out, written into the file whether it is new or not; none when the round's
+    field is even."""
+    return set_field(text, "bye", field_line("bye", bye)) if bye is not None else remove_field(text, "bye")
 
 
 def _earlier(outcome, rnd) -> list:
@@ -122,7 +132,8 @@ def _same_seating(listed, units) -> bool:
 
 
 def seating_report(rnd, event) -> str:
-    """The round's seating, one line per table or match, with names and ids."""
+    """The round's seating, one line per table or match, with names and ids,
+    and the bye, if any, as ``bye: <name> (<id>)``."""
     names = {p.id: p.name for p in event.players}
     title = rnd.title or f"{rnd.stage} round {rnd.round}"
     how = rnd.seating.rule or rnd.seating.method
@@ -134,4 +145,6 @@ def seating_report(rnd, event) -> str:
         number = getattr(unit, "match", None) or unit.table
         people = ", ".join(f"{names.get(pid, pid)} ({pid})" if pid in names else pid for pid in unit.players)
         lines.append(f"  {label} {number}: {people}")
+    if rnd.bye is not None:
+        lines.append(f"  bye: {names.get(rnd.bye, rnd.bye)} ({rnd.bye})")
     return "\n".join(lines)

@@ -44,6 +44,7 @@ from .. import schemas
 from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..loader import load_bytes, load_file, read_file
+from ..reading import results_of
 from ..modelling import read_registry
 from ..scaffold import is_placeholder
 from ..cli_paths import NotFound, named
@@ -173,7 +174,7 @@ class EventState:
     @classmethod
     def read(cls, folder: Path) -> "EventState":
         path = folder / "event.yaml"
-        raw, problem = read_file(path)
+        raw, problem = read_file(path, results_of(path))
         doc, problems = load_bytes(raw, str(path)) if problem is None else (None, [problem])
         if problems:
             raise Problems(problems)
@@ -200,7 +201,7 @@ def _round_files(folder: Path) -> tuple[list, list]:
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.name.startswith(".") or path.suffix != ".yaml":
             continue
-        doc, _problems = load_file(path)
+        doc, _problems = load_file(path, results_of(path))
         data = doc.data if doc is not None else None
         if unit_key(data) is not None:
             (played if units_with_results(data) else seated).append(path)

@@ -1,135 +1,111 @@
-"""``podium withdraw RESULTS/<slug> PLAYER [--reason TEXT]``: a player who cannot play.
+"""``podium withdraw RESULTS/<slug> PLAYER [--round N] [--absent] [--reason TEXT]``:
+a player who leaves the event, or misses one round (open-events.md 1).
 
-Where a withdrawal is recorded is the format's (data-format.md), read from
-the fields its round files take (``System.round_fields``), so that a
-variant records it where its options put it:
+The withdrawal is recorded as ``withdrawn: [id]`` (with ``--absent``, one
+absence: ``absent: [id]``) in the next unplayed round, or in round N of its
+stage (:mod:`.field`), and that round is seated again by the rules:
 
-* a format whose rounds take ``absent:`` (Baśka): the next unplayed round
-  (a round file without results; created when the next round has none yet);
-* a format that takes ``withdrawn:`` in one stage (Catan: the semifinal
-  with one, else the final): that stage's file, once the rounds before it
-  are complete (the next-ranked player moves in);
-* a system whose rules have no withdrawal says what to do instead
-  (``System.WITHDRAWAL``): a Tantrix player concedes a match with
-  ``status: RESIGN``, and a Carcassonne round without a player is a
-  ``manual:`` seating.
+* a ranked stage (Catan qualifying, the Carcassonne Swiss, Baśka's rounds):
+  the player is not seated in that round (nor, withdrawn, in any later one);
+* a Catan semifinal or final file: the qualifier's place goes to the next
+  in line (formats.md 1);
+* a knockout (Tantrix, the Carcassonne playoff): the round of the player's
+  next match, which they lose by walkover; the other matches of the round
+  may have been played, the player's own must not have started.
 
-The name is added to the file, keeping everything else as written
-(:mod:`podium_core.roundedit`); the reason, when given, becomes a comment on
-the line.  Then the round is seated afresh (``podium pair --write``).
+An absence is only for a ranked stage.  Refused, in one line: an unknown
+player, a player who withdrew already, a round with results, a round the
+stage does not have.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..files import write_atomically
-from ..loader import load_file
-from ..nextround import NotReady, file_name, next_seating
 from ..pipeline import evaluate_one
-from ..roundedit import field_line, set_field
-from ..roundfile import round_text
-from ..seating_only import units_with_results
-from .pair import seating_report, write_seating
+from .field import FieldError, all_or_nothing, next_unplayed, record, reseat, round_file, round_word
 
-def where(fmt) -> tuple[str, str | None] | None:
-    """(field, stage whose file takes it; None: the next unplayed round) of
-    the format's withdrawals, or None when its rules have none."""
-    if fmt.WITHDRAWAL:
-        return None
-    fields = fmt.round_fields().fields
-    ranked, _knockout = fmt.field_stages()
-    stages = sorted(set(fields.get("withdrawn") or ()) - ranked)
-    if stages:
-        return "withdrawn", stages[0]
-    if "absent" in fields:
-        return "absent", None
-    return None
-
-
-class WithdrawError(Exception):
-    """The withdrawal cannot be recorded (the message says why)."""
+WithdrawError = FieldError
 
 
 def register(commands) -> None:
-    withdraw = commands.add_parser("withdraw", help="record a withdrawal or absence and re-seat the round")
+    withdraw = commands.add_parser("withdraw", help="record a withdrawal or an absence and re-seat the round")
     withdraw.add_argument("event", help="an event folder, e.g. results/my-event")
     withdraw.add_argument("player", help="the player's id")
+    withdraw.add_argument("--round", type=int, metavar="N", help="the round (of the stage being played) to record it in; "
+                                                                 "default: the next unplayed round")
+    withdraw.add_argument("--absent", action="store_true", help="absent from that round only (a ranked stage)")
     withdraw.add_argument("--reason", help="a few words, kept as a comment in the round file")
 
 
 def run(args) -> int:
     folder = Path(args.event)
     outcome = evaluate_one(folder)
-    event = outcome.event
-    found = where(outcome.format)
-    if found is None:
-        raise WithdrawError((outcome.format.WITHDRAWAL or "{id} has no withdrawal in its rules").format(id=outcome.format.id))
-    if not event.has_player(args.player):
-        raise WithdrawError(f"'{args.player}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
-    field, stage = found
-    path, header = _target(outcome, folder, stage)
-    _record(path, header, field, args.player, args.reason)
-    print(f"{args.player}: {field} in {path}")
-    try:
-        rnd, seat_path, seated = next_seating(folder)
-    except NotReady as exc:
-        print(f"not seated yet: {exc}")
-        return 0
-    if seat_path == path:
-        print(seating_report(rnd, seated.event))
-        print(write_seating(rnd, seat_path, seated))
+    event, fmt = outcome.event, outcome.format
+    pid = args.player
+    if not event.has_player(pid):
+        raise FieldError(f"'{pid}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
+    earlier = outcome.attendance.withdrawals.get(pid)
+    if earlier is not None:
+        raise FieldError(f"{pid} withdrew before {outcome.attendance.round_words(earlier.stage, earlier.round)} already "
+                         f"({earlier.where.path})")
+    field = "absent" if args.absent else "withdrawn"
+    stage, number, header, knockout = _target(outcome, pid, args.round)
+    stages = fmt.round_fields().fields.get(field, set())
+    if stages is not None and stage not in stages:
+        if args.absent:
+            raise FieldError(f"--absent: a {stage} round of {fmt.id} takes no absence (only a round of a stage seated "
+                             "from the field round by round does); without --absent the player withdraws")
+        raise FieldError(f"a {stage} round of {fmt.id} takes no withdrawal")
+    path, header = round_file(outcome, folder, stage, number, header)
+    with all_or_nothing(folder, path):
+        record(path, header, field, pid, args.reason, own_unit=knockout)
+        print(f"{pid}: {field} in {path}")
+        reseat(folder, path)
     return 0
 
 
-def _target(outcome, folder: Path, stage: str | None) -> tuple[Path, dict]:
-    """The round file that records the withdrawal, and its header if it is new."""
+def _target(outcome, pid: str, number: int | None) -> tuple[str, int, dict | None, bool]:
+    """(stage, round, header of a new file or None, whether the stage is a knockout) of the withdrawal."""
     fmt = outcome.format
-    if stage is None:
-        current = outcome.next_round()
-        if current is not None and current.status == "upcoming" and current.source is not None:
-            return Path(current.source.where.path), {}
-        if current is None:
-            header = fmt.next_round_header(outcome)
-        else:  # the current round is being played: the next one of its stage
-            spec = next((s for s in fmt.stages(outcome.event) if s.id == current.stage), None)
-            if spec is not None and spec.rounds is not None and current.round >= spec.rounds:
-                raise WithdrawError(f"{outcome.event.name}: round {current.round} is the last of {current.stage} and is "
-                                    "being played; run podium withdraw again once its results are in")
-            header = fmt.round_header(current.stage, current.round + 1)
-        if header is None:
-            raise WithdrawError(f"{outcome.event.name}: every round is complete")
-        return folder / file_name(header), header
-    present = [r for r in outcome.event.rounds if r.stage == stage]
-    if present:
-        return Path(present[0].where.path), {}
-    header = fmt.next_round_header(outcome)
-    if header is None or header.get("stage") != stage:
-        raise WithdrawError(f"{fmt.id} records a withdrawal in the {stage} file, which comes once the rounds before it "
-                            f"are complete; until then every player keeps their seat (a round seated without them "
-                            f"needs manual: \"reason\")")
-    return folder / file_name(header), header
+    _ranked, knockouts = fmt.field_stages()
+    stage, next_number, header = next_unplayed(outcome)
+    if stage in knockouts and number is None:
+        stage, next_number, header = _next_match(outcome, pid, knockouts, stage, next_number, header)
+    if number is not None and number != next_number:
+        spec = next(s for s in fmt.stages(outcome.event) if s.id == stage)
+        if number < 1 or (spec.rounds is not None and number > spec.rounds):
+            raise FieldError(f"{stage} has {spec.rounds} round(s) in {fmt.id}; there is no round {number}")
+        if number < next_number and stage not in knockouts:
+            raise FieldError(f"{round_word(stage, number)} has been played or is being played: the next unplayed "
+                             f"round is {round_word(stage, next_number)}")
+        if number > next_number and not any((r.stage, r.round) == (stage, number) for r in outcome.event.rounds):
+            raise FieldError(f"{round_word(stage, number)} has no file yet and comes after {round_word(stage, next_number)}: "
+                             f"record it now in {round_word(stage, next_number)}, or once {round_word(stage, number)} is next")
+        next_number, header = number, None
+    return stage, next_number, header, stage in knockouts
 
 
-def _record(path: Path, header: dict, field: str, player: str, reason: str | None) -> None:
-    """Add ``player`` to ``field`` of the round file (created from ``header`` if new)."""
-    comment = f"   # {player}: {reason}" if reason else ""
-    if not path.exists():
-        write_atomically(path, round_text(header).rstrip("\n") + "\n" + field_line(field, [player]).rstrip("\n") + comment + "\n")
-        return
-    doc, problems = load_file(path)
-    data = doc.data if doc is not None and not problems else None
-    if not isinstance(data, dict):
-        raise WithdrawError(f"{path} cannot be read: run podium validate {path}")
-    played = units_with_results(data)
-    if played:
-        raise WithdrawError(f"{path} has results already ({', '.join(played)}): a withdrawal goes into a round "
-                            f"not yet played")
-    names = list(data.get(field) or [])
-    if player in names:
-        raise WithdrawError(f"{player} is listed in {field} of {path} already")
-    text = path.read_text("utf-8")
-    line = field_line(field, names + [player])
-    if comment:
-        line = line.rstrip("\n") + comment + "\n"
-    write_atomically(path, set_field(text, field, line))
+def _next_match(outcome, pid: str, knockouts: set, stage: str, number: int, header):
+    """The round of the player's next match in a knockout: the one they are
+    drawn in and have not started, or the round after the last they won."""
+    last = None
+    for rnd in (r for r in outcome.rounds if r.stage in knockouts):
+        for unit in rnd.units:
+            if pid in unit.players:
+                last = rnd, unit
+    if last is None:
+        return stage, number, header
+    rnd, unit = last
+    where = f"{'match' if rnd.kind == 'matches' else 'table'} {getattr(unit, 'match', None) or unit.table}"
+    if not unit.has_result:
+        if getattr(unit, "started", False):
+            raise FieldError(f"{where} of {round_word(rnd.stage, rnd.round)} has games already: a player who stops "
+                             "during a match resigns it (status: RESIGN, resigned: <id>)")
+        return rnd.stage, rnd.round, None
+    if unit.winner != pid:
+        raise FieldError(f"{pid} is out of the draw already (lost {where} of {round_word(rnd.stage, rnd.round)})")
+    spec = next(s for s in outcome.format.stages(outcome.event) if s.id == rnd.stage)
+    if spec.rounds is not None and rnd.round >= spec.rounds:
+        raise FieldError(f"{pid} has won {round_word(rnd.stage, rnd.round)}, the last of {rnd.stage}")
+    return rnd.stage, rnd.round + 1, None

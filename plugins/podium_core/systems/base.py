@@ -60,7 +60,6 @@ class System:
     VALUES: frozenset = frozenset()  # what its games can give the criteria (:data:`podium_core.criteria.NEEDS`)
     PLAYER_FIELDS: frozenset = frozenset()  # the fields of a player entry it reads besides id, name, club, country
     PLAYER_HINTS: str = ""  # the commented player fields of ``podium new``'s event.yaml
-    WITHDRAWAL: str | None = None  # for a system whose rules have no withdrawal: what to do instead ({id}: the format)
     REFUSED_OPTIONS: dict = {}  # options of other systems that make no sense here: key -> why (the refusal)
     byes: bool = False  # a round can give a player a bye
     enters_games: bool = False  # ``podium enter`` takes a match game by game, until it is decided
@@ -172,7 +171,7 @@ class System:
 
     # -- the words and numbers of its pages -------------------------------------------------
 
-    def going_on(self, standing) -> int | None:
+    def going_on(self, standing, outcome=None) -> int | None:
         """How many players of ``standing`` go on to the next stage, or None
         where no stage follows it (the site draws the qualification line)."""
         return None

@@ -13,6 +13,34 @@ from __future__ import annotations
 from ..text import N_, Text
 
 
+def standard_order(size: int) -> list[int]:
+    """The seeds of a ``size``-place bracket from top to bottom.
+
+    ``[1, 2]`` for two places; each doubling replaces every seed ``s`` by the
+    pair ``s, 2P+1-s`` where 2P is the new size, so seed 1 and seed 2 can only
+    meet in the final (8 places: 1 8 4 5 2 7 3 6).
+    """
+    if size < 2 or size & (size - 1):
+        raise ValueError(f"a bracket has a power-of-two number of places, not {size}")
+    order = [1, 2]
+    while len(order) < size:
+        doubled = 2 * len(order)
+        order = [seed for s in order for seed in (s, doubled + 1 - s)]
+    return order
+
+
+def walkover(players, withdrawn) -> tuple[str | None, str] | None:
+    """A knockout game or match decided by a withdrawal (open-events.md 1):
+    a player of ``players`` listed in the round file's ``withdrawn:`` loses it
+    by walkover, with no games.  Returns (winner, the withdrawn player), the
+    winner None when both withdrew; None when neither did."""
+    gone = [pid for pid in players if pid in withdrawn]
+    if not gone:
+        return None
+    staying = [pid for pid in players if pid not in withdrawn]
+    return (staying[0] if staying else None), gone[0]
+
+
 def round_name(places: int) -> str:
     """What a round with ``places`` players is called (a code: event data and page logic use it)."""
     return {2: "final", 4: "semifinal", 8: "quarterfinal"}.get(places, f"round of {places}")

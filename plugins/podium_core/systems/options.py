@@ -83,6 +83,17 @@ class Whole:
 
 
 @dataclass(frozen=True)
+class Odd(Whole):
+    """An odd whole number from ``low`` to ``high`` (the games of a best-of-N match)."""
+
+    def __call__(self, value, system):
+        value = super().__call__(value, system)
+        if value is not None and value % 2 == 0:
+            raise Invalid(f"{value} is even: a match is best of an odd number of games (1, 3, 5, ...)")
+        return value
+
+
+@dataclass(frozen=True)
 class Choice:
     """One of ``choices``; ``aliases`` maps other accepted words to a choice;
     ``why`` says what limits the choices, where the system limits them."""
@@ -194,6 +205,15 @@ def ranking_option(default: tuple) -> Option:
 
 
 ABSENCES = ("nothing", "loss", "half")
+
+# What a bye counts under ``bye_result`` (open-events.md 2), as pages say it beside the player who has it.
+BYE_WORDS = {"win": N_("counts as a win (score 0)"), "half": N_("counts ½ (score 0)"),
+             "loss": N_("counts as a loss (score 0)"), "nothing": N_("a rest: counts nothing")}
+
+# What a round a player missed counts, as a round page says it beside the absent players.
+ABSENCE_WORDS = {"nothing": N_("not seated; the round counts nothing for them."),
+                 "loss": N_("not seated; the round counts as a loss."),
+                 "half": N_("not seated; the round counts ½.")}
 
 
 def absence_option(why: str = "") -> Option:

@@ -34,6 +34,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import podium_core
+from podium_core.loader import open_regular
 
 from . import i18n
 
@@ -104,26 +105,35 @@ def _plain(value):
     return type(value).__qualname__ if " at 0x" in text else text
 
 
-def folder_files(folder: Path, digest_of=None, listing=None) -> str:
+def folder_files(folder: Path, digest_of=None, listing=None, root=None) -> str:
     """Every file below ``folder`` (names and bytes); the same text for a missing folder
-    and an empty one.  ``digest_of(path, stat)`` gives a file's digest (default:
+    and an empty one.  ``digest_of(path, stat, root)`` gives a file's digest (default:
     :func:`file_digest` of its bytes; :class:`.file_stamps.Stamps` reuses kept ones);
-    ``listing``: :func:`files_below` of ``folder``, when it was taken already."""
+    ``listing``: :func:`files_below` of ``folder``, when it was taken already;
+    ``root``: the folder no file read may lie outside (default: the folder
+    holding ``folder``, the results folder of an event folder or of ``formats/``)."""
     hasher = hashlib.sha256(b"folder\0")
     digest_of = digest_of or file_digest
+    root = Path(folder).parent if root is None else root
     for relative, path, info in listing if listing is not None else files_below(folder):
-        found = digest_of(path, info)
+        found = digest_of(path, info, root)
         hasher.update(relative.encode("utf-8", "surrogateescape") + b"\0" + found.encode() + b"\0")
     return hasher.hexdigest()
 
 
-def file_digest(path: str, info=None) -> str:
-    """SHA-256 of a file's bytes; ``unreadable`` for a file that cannot be read."""
+def file_digest(path: str, info=None, root=None) -> str:
+    """SHA-256 of a file's bytes, read only when :func:`podium_core.loader.open_regular`
+    lets it be (a regular file, inside ``root`` when given): otherwise
+    ``refused:`` and why (a FIFO, a device or a link leaving ``root`` is never
+    opened; loading it reports the problem)."""
+    fd, problem = open_regular(path, root, limit=None)
+    if problem is not None:
+        return f"refused:{problem.message}"
     try:
-        with open(path, "rb") as handle:
+        with os.fdopen(fd, "rb") as handle:
             return hashlib.file_digest(handle, "sha256").hexdigest()
-    except OSError:  # unreadable: loading it reports the problem
-        return "unreadable"
+    except OSError as exc:  # unreadable: loading it reports the problem
+        return f"refused:{exc.strerror}"
 
 
 def files_below(folder: Path) -> list:

@@ -53,18 +53,20 @@ class Stamps:
         """:func:`.cache_keys.folder_files` of ``folder``, reading only the files whose stamp changed."""
         return cache_keys.folder_files(folder, self.file_digest)
 
-    def file_digest(self, path: str, info) -> str:
+    def file_digest(self, path: str, info, root=None) -> str:
+        """:func:`.cache_keys.file_digest` of ``path``, kept while its stamp is (``root``:
+        the folder it may not lie outside; a file refused is looked at again every build)."""
         if info is None:
-            return cache_keys.file_digest(path)
+            return cache_keys.file_digest(path, root=root)
         stamp = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
         known = self.before.get(path)
         if (isinstance(known, list) and len(known) == 2 and known[0] == stamp and isinstance(known[1], str)
                 and max(info.st_mtime_ns, info.st_ctime_ns) < self.trusted_until):
             found = known[1]
         else:
-            found = cache_keys.file_digest(path)
+            found = cache_keys.file_digest(path, root=root)
             self.read += 1
-        if found != "unreadable":
+        if not found.startswith("refused:"):
             self.now[path] = [stamp, found]
         return found
 

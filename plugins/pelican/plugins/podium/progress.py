@@ -15,7 +15,7 @@ The player's now, in this order of precedence:
 ``seated``    seated in a round that is not complete, at a unit without a
               result yet: that unit, the seat, the opponents, the start;
 ``played``    seated in such a round, the result already in;
-``absent``    listed absent from the current round (Baśka);
+``absent``    listed absent from the current round;
 ``out``       a round is seated and the player is not in it: no longer in
               the event since their last round (``last``), or never seated;
 ``qualified`` / ``not-qualified``  the next round is not seated yet, the
@@ -104,7 +104,7 @@ def player_now(ev, pp, open_rounds) -> PlayerNow:
             return PlayerNow(state, rnd, game.unit, game.seat, [o.player for o in game.opponents], rnd.start, last)
     if open_rounds:
         rnd = open_rounds[0]
-        absent = rnd.extra.get("absent") or ()
+        absent = rnd.field.get("absent") or ()
         if person.id in round_byes(rnd):
             return PlayerNow("bye", rnd, start=rnd.start, last=last)
         if person.id in absent:

@@ -22,7 +22,7 @@ def mark_cuts(fmt, standings, outcome) -> None:
     every standing that feeds a next stage."""
     out = fmt.not_going_on(outcome) if outcome is not None else frozenset()
     for st in standings:
-        size = fmt.going_on(st)
+        size = fmt.going_on(st, outcome)
         if not size:
             continue
         counted = 0

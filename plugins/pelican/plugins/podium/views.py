@@ -30,7 +30,8 @@ from podium_core.collation import collation_key
 from podium_core.draw import key as draw_key
 from podium_core.draw import verify_command
 from podium_core.export import event_document
-from podium_core.text import N_
+from podium_core.systems.options import ABSENCE_WORDS, BYE_WORDS
+from podium_core.text import N_, Text
 from . import extensions
 from . import facts as facts_module
 from . import headings, i18n
@@ -126,10 +127,28 @@ class PlayerView:
     previous_place: int | None = None
     profile_url: str = ""  # the person's page across events, when players.yaml has them
     language: str = "en"  # the event's own (not the UI's): names sort in its alphabet
+    marks: tuple = ()  # the changes of their presence (:class:`MarkView`), in round order
+
+    def marks_by(self, position: tuple) -> tuple:
+        """Their marks of the rounds up to ``position`` ((stage order, round)): what a standing after that round says."""
+        return tuple(mark for mark in self.marks if mark.position <= position)
 
     @cached_property
     def sort(self):  # computed once: lists of names sort by it on many pages
         return collation_key(self.name, self.language) + (self.id,)
+
+
+@dataclass(frozen=True)
+class MarkView:
+    """A change of a player's presence (open-events.md 1), as pages say it:
+    "withdrew before round 4", "absent in round 2", "joined in round 3";
+    a round of a later stage (``first`` False) is named by its title."""
+
+    kind: str  # withdrawn | absent | joins
+    number: int
+    first: bool  # a round of the first ranked stage: named by its number
+    title: object = ""  # else the round's title (a msgid or Text)
+    position: tuple = ()  # (stage order, round): where it comes in the event
 
 
 @dataclass
@@ -192,6 +211,7 @@ class UnitView:
     special: str = ""  # its system's name, the folder of a dedicated partial (podium/<name>/<kind>.html)
     headers: list = field(default_factory=list)  # (title, label) of each column, translated (.headings)
     href: str = ""  # the page of its round that shows it, with its anchor (:mod:`.paging`)
+    unplayed: str | None = None  # why it was never played (no result for anyone), from its engine's unit
 
     @cached_property
     def data(self) -> dict:
@@ -229,6 +249,7 @@ class RowView:
     reserve: bool = False
     change: int | None = None
     previous: int | None = None
+    marks: tuple = ()  # the player's marks up to this standing's round (:meth:`PlayerView.marks_by`)
 
 
 @dataclass
@@ -351,6 +372,7 @@ class RoundView:
     heading: str = ""  # its title in the event's language, as markup, and as plain text (.headings)
     heading_text: str = ""
     parts: list = field(default_factory=list)  # its units cut into pages (:mod:`.paging`)
+    field: dict = field(default_factory=dict)  # its absent, withdrawn and newly joined players' ids (Attendance.of_round)
 
     @cached_property
     def hrefs(self) -> dict:
@@ -394,7 +416,7 @@ class GameView:
     unit: UnitView
     seat: SeatView
     opponents: list
-    result: str  # won | lost | draw | stopped | pending | nowinner | bye (unit and seat None)
+    result: str  # won | lost | draw | stopped | pending | nowinner | unplayed | bye (unit and seat None)
     standing: StandingView | None = None
     rank: int | None = None
     rank_url: str = ""  # the page of ``standing`` that holds the player
@@ -420,7 +442,7 @@ class GameView:
         unit has a result and the opponent a first value, its ``text`` and, when
         the text is not all there is to show, its ``cell`` (else None)."""
         rivals = []
-        has_result = self.unit.has_result
+        has_result = self.unit.has_result and self.unit.unplayed is None
         for seat in self.opponents:
             first = seat.cells[0] if has_result and seat.cells else None
             if first is None:
@@ -517,6 +539,8 @@ class EventView(Dated):
     jsonld: str = ""  # schema.org SportsEvent (extensions.calendar)
     description: str = ""  # name, dates, venue, format and state as plain text (.headings)
     page_sizes: dict = field(default_factory=paging.sizes)  # items on one page, by kind (:mod:`.paging`)
+    absence_note: str = ""  # what a round missed counts, beside a round's absent players (a msgid)
+    bye_note: str = ""  # what a bye counts (``bye_result``), beside the player who has it (a msgid)
 
     @cached_property
     def document(self) -> dict:
@@ -628,7 +652,11 @@ def generic_unit(kind: str, obj, people: dict, lang: str = "en", labels: dict | 
 
 
 def _unit(fmt, kind, obj, people, lang="en") -> UnitView:
-    return extensions.unit_view(fmt, kind, obj, people, lang) or generic_unit(kind, obj, people, lang, fmt.unit_columns())
+    """The unit's view: its system's (an extension's) or the generic one;
+    a unit never played says why, whichever made it."""
+    view = extensions.unit_view(fmt, kind, obj, people, lang) or generic_unit(kind, obj, people, lang, fmt.unit_columns())
+    view.unplayed = getattr(obj, "unplayed", None)
+    return view
 
 
 def _stage_info(fmt, event) -> dict:
@@ -655,6 +683,10 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
         people[p.id] = PlayerView(p.id, p.name, urls.url("player", slug=slug, player=p.id), p.club, p.country,
                               p.reserve, p.seed, p.previous_place, language=event.language or "en")
     players = sorted(people.values(), key=lambda p: p.sort)
+    attendance = outcome.attendance
+    if attendance is not None:
+        for pid, person in people.items():
+            person.marks = tuple(_mark_view(attendance, mark) for mark in attendance.marks_of(pid))
 
     def stage_title(stage):
         spec = stages.get(stage)
@@ -675,8 +707,10 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
         for r in s.rows:
             before = prev_rank.get(r.player)
             cells = [value_cell(r.values.get(c.key), c.display, lang) for c in criteria]
-            rows.append(RowView(r.rank, people[r.player], cells, r.by_lot, r.reserve,
-                            None if before is None else before - r.rank, before))
+            person = people[r.player]
+            rows.append(RowView(r.rank, person, cells, r.by_lot, r.reserve,
+                            None if before is None else before - r.rank, before,
+                            person.marks_by(attendance.position(s.stage, s.after_round)) if person.marks else ()))
         view = StandingView(s.stage, s.group, s.after_round, stage_title(s.stage), single(s.stage),
                         urls.url("standings", slug=slug, stage=s.stage, group=s.group or "", round=s.after_round),
                         criteria, rows, previous=prev)
@@ -700,6 +734,8 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                      waiting=r.waiting, session=r.session, extra=r.extra, note=r.source.note if r.source else None,
                      special=units[0].special if units and units[0].special else "")
         view.parts = paging.cut(units, page_sizes["units"])
+        if attendance is not None:
+            view.field = attendance.of_round(r.stage, r.round)
         for number, part in enumerate(view.parts, 1):
             for unit in part:
                 unit.href = f"{paging.page_url(view.url, number)}#{unit.anchor}"
@@ -745,12 +781,22 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
                   for kind in ("event", "standings_index", "players", "classification", "format", "json")}
     view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
                      event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
-                     classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes)
+                     classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes,
+                     absence_note=ABSENCE_WORDS.get(fmt.options.get("absence", "nothing"), ""),
+                     bye_note=BYE_WORDS[fmt.options.get("bye_result", "win")])
     for pid, url in extensions.merged("profile_urls", view, urls, registry or {}).items():
         people[pid].profile_url = url
     view.links = extensions.collect("links", view)
     headings.name_all(view)
     return view
+
+
+def _mark_view(attendance, mark) -> MarkView:
+    """A player's mark as pages name it: by round number in the first ranked stage, else by the round's title."""
+    first = attendance.first is not None and mark.stage == attendance.first.id
+    spec = attendance.specs.get(mark.stage)
+    title = "" if first else Text("%(stage)s, round %(number)s", stage=Text(spec.title) if spec else mark.stage, number=mark.round)
+    return MarkView(mark.kind, mark.round, first, title, attendance.position(mark.stage, mark.round))
 
 
 def _seating(r, event, people, standings) -> SeatingView:
@@ -775,6 +821,8 @@ def _seating(r, event, people, standings) -> SeatingView:
 
 
 def _result(unit: UnitView, seat: SeatView) -> str:
+    if unit.unplayed is not None:
+        return "unplayed"
     if not unit.has_result:
         return "pending"
     if seat.winner:

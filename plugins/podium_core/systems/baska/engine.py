@@ -232,6 +232,9 @@ class BaskaTable:
     result is in.  A ``short`` table (the 1-3 players left over) has no result
     to wait for: its ``placement`` are the fixed points and its players count
     0 small points.  ``deals`` is the scored protocol when the file gives one.
+    A table recorded as never played (``unplayed``: the reason) has no
+    result for anyone and needs none: it is settled (``has_result``) and
+    counts nothing, not even a short table's fixed points.
     """
 
     table: int
@@ -241,10 +244,12 @@ class BaskaTable:
     placement: tuple | None = None
     deals: list | None = None
     source: Table | None = None
+    unplayed: str | None = None
 
     @property
     def has_result(self) -> bool:
-        return self.placement is not None
+        """Whether nothing more is to be recorded: its points, or the reason it was not played."""
+        return self.placement is not None or self.unplayed is not None
 
     @property
     def winner(self) -> str | None:
@@ -270,6 +275,8 @@ class BaskaTable:
             "placement_points": None if self.placement is None else [json_number(p) for p in self.placement],
             "winner": self.winner,
         }
+        if self.unplayed is not None:
+            data["unplayed"] = self.unplayed
         if self.deals is not None:
             data["deals"] = [d.to_json() for d in self.deals]
         return data
@@ -289,6 +296,8 @@ def score_table(table: Table, short: bool, place_points=PLACE_POINTS, short_poin
     if size > TABLE_SIZE:
         problems.append(Problem(where.path, where.line("seats"), f"table {table.table} seats {size} players; a Baśka table seats at most {TABLE_SIZE}"))
         return BaskaTable(table.table, table.players, source=table), problems
+    if table.unplayed is not None:  # a result beside the reason is refused (podium_core.modelling)
+        return BaskaTable(table.table, table.players, short=short, source=table, unplayed=table.unplayed), problems
     if short:
         if table.scores is not None or table.deals is not None:
             problems.append(Problem(where.path, where.line("deals" if table.scores is None else "seats"),
@@ -333,7 +342,7 @@ def add_tables(ledger: Ledger, tables, number: int, firsts=FIRST_VALUES, seconds
     round counts as a "first" or a "second" (by value, formats.md 5)."""
     firsts, seconds = frozenset(firsts), frozenset(seconds)  # numbers equal as values hash alike
     for table in tables:
-        if not table.has_result:
+        if table.placement is None:  # no result yet, or not played
             continue
         for pid in table.players:
             small, points = table.seat(pid)
@@ -388,7 +397,6 @@ class BaskaRun(Run):
     def _round(self, rnd: Round):
         number = rnd.round
         session = self._check_session(rnd)
-        absent = set(rnd.absent)
         present = self.attendance.seated(STAGE, number)
         purpose = f"{STAGE}/{number}"
         order = draw_order(present, self.event.seed, purpose)
@@ -415,7 +423,6 @@ class BaskaRun(Run):
         status = self._status(units, rnd.listed)
         outcome = RoundOutcome(STAGE, number, "tables", status, units, seating, source=rnd, session=session,
                                title=Text("Round %(number)s (session %(session)s)", number=number, session=session))
-        outcome.extra["absent"] = [pid for pid in self.ids if pid in absent]
         outcome.extra["session"] = session
         outcome.extra["round_in_session"] = number - (session - 1) * self.fmt.rounds_per_session
         self.out.rounds.append(outcome)

@@ -12,10 +12,12 @@ from ...roundfields import ALL, RoundFields
 from ...text import N_, Text
 from ..base import StageSpec, System
 from ..knockout import game_title, games_title
-from ..options import Choice, Flag, Option, Whole, absence_option, ranking_option
+from ..options import Choice, Flag, Odd, Option, Whole, absence_option, ranking_option
 from . import entry, rules, simulation
-from .engine import ONE_GROUP_LIMIT, ONE_GROUP_ROUNDS, TWO_GROUP_ROUNDS, CarcassonneRun
+from .engine import GROUP_COUNTS, ONE_GROUP_LIMIT, ONE_GROUP_ROUNDS, PLAYOFF_SIZES, TWO_GROUP_ROUNDS, CarcassonneRun
+from .berger import cycle_rounds
 from .game import read_game, winner_problems
+from .groups import split_groups
 
 
 class Carcassonne(System):
@@ -34,13 +36,20 @@ class Carcassonne(System):
     kind = "games"
     ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
-        Option("swiss_rounds", None, Whole(1, 99, auto=True), N_("Swiss rounds; auto: 6 with one group, 5 with two.")),
-        Option("groups", "auto", Choice(("auto", 1, 2)), N_("auto: two groups above group_limit players; 1 or 2 to fix it.")),
+        Option("pairing", "swiss", Choice(("swiss", "round_robin")),
+               N_("swiss: each round pairs the ranking; round_robin: every player of a group meets every other, by the "
+                  "Berger tables.")),
+        Option("cycles", 1, Whole(1, 2), N_("Round robin: how often two players meet; the second cycle swaps who starts.")),
+        Option("swiss_rounds", None, Whole(1, 99, auto=True),
+               N_("Rounds of the ranked stage; auto: 6 with one group, 5 with more; a round robin: the rounds its cycles "
+                  "need.")),
+        Option("groups", "auto", Choice(("auto",) + GROUP_COUNTS),
+               N_("auto: two groups above group_limit players; 1 to 8 to fix it.")),
         Option("group_limit", ONE_GROUP_LIMIT, Whole(2, 9999),
                N_("With groups: auto, the most players one group takes (a reserve not counted).")),
-        Option("playoff_size", 8, Choice((8, 4, 2, 0)),
-               N_("Players in the playoff: 8, 4 or 2 (two groups: half from each); 0 for none, the Swiss ranking is the "
-                  "classification.")),
+        Option("playoff_size", 8, Choice(PLAYOFF_SIZES),
+               N_("Players in the playoff: a power of two up to 64, shared equally by the groups; 0 for none, the ranking "
+                  "is the classification.")),
         Option("third_place", True, Flag(), N_("Whether the semifinal losers play for third place.")),
         Option("odd_field", "reserve", Choice(("reserve", "bye")),
                N_("reserve: an odd field gets the organisers' reserve player; bye: one player sits out each round and "
@@ -53,6 +62,9 @@ class Carcassonne(System):
                   "meet twice.")),
         ranking_option(("wins", "buchholz", "score_diff")),
         absence_option(),
+        Option("match_games", 1, Odd(1, 99),
+               N_("Games a pairing is played over: 1, or an odd number N for a match of best of N (won by the player who "
+                  "wins more games).")),
         Option("bye_result", "win", Choice(tuple(REST_RESULTS)),
                N_("What a bye counts: win (1), half (½) or loss (0) towards wins, each as one opponent with 0 wins; "
                   "nothing: a rest, no result and no opponent.")),
@@ -62,12 +74,23 @@ class Carcassonne(System):
     PLAYER_HINTS = ("    # reserve: true        # the organisers' reserve player, for an odd field (odd_field: reserve)\n"
                     "    # previous_place: 1    # last year's place (two groups: the split)\n"
                     "    # group: A             # two groups: the organisers' own split")
-    WITHDRAWAL = ("{id} has no withdrawal in its rules: seat the round without the player by hand, "
-                  "with manual: \"reason\" in its file")
 
     @property
     def avoid_rematch(self) -> str:
         return self.options["avoid_rematch"]
+
+    @property
+    def round_robin(self) -> bool:
+        return self.options.get("pairing") == "round_robin"
+
+    @property
+    def cycles(self) -> int:
+        return int(self.options.get("cycles") or 1)
+
+    @property
+    def match_games(self) -> int:
+        """Games of one pairing: 1, or N for a match of best of N."""
+        return int(self.options.get("match_games") or 1)
 
     @property
     def playoff_size(self) -> int:
@@ -105,28 +128,43 @@ class Carcassonne(System):
 
     def unit_problems(self, rnd):
         """Each game's scores, forfeit and winner (:func:`.game.read_game`, :func:`.game.winner_problems`)."""
-        return [p for game in rnd.games or () for p in winner_problems(game, read_game(game, declared=self.declared), self.declared)]
+        problems = []
+        for game in rnd.games or ():
+            unit, found = read_game(game, declared=self.declared, match_games=self.match_games)
+            problems += found + winner_problems(game, unit, self.declared)
+        return problems
 
     def round_fields(self) -> RoundFields:
-        """Two-player games; ``bye:`` in a Swiss round (checked against
-        ``odd_field``); the open field (:meth:`System.open_field`)."""
+        """Two-player games (``games:`` of a match under ``match_games``);
+        ``bye:`` in a Swiss round (checked against ``odd_field``); the open
+        field (:meth:`System.open_field`)."""
         round_, unit = self.open_field()
-        return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "forfeit": ALL, "time": ALL,
+        return RoundFields("games", {"table": ALL, "players": ALL, "score": ALL, "games": ALL, "forfeit": ALL, "time": ALL,
                                      "place": ALL, "winner": ALL, "note": ALL, **unit}, {"bye": {"swiss"}, **round_})
 
     def group_count(self, event) -> int:
-        """``groups`` 1 or 2; ``auto``: two groups above ``group_limit`` players, a reserve not counted."""
+        """``groups`` 1 to 8; ``auto``: two groups above ``group_limit``
+        players of the first round's field (a reserve and late entrants not
+        counted, so a late entry never re-splits the field)."""
         groups = self.options["groups"]
         if groups != "auto":
             return int(groups)
         if event is None:
             return 1
-        return 2 if sum(not p.reserve for p in event.players) > self.options["group_limit"] else 1
+        return 2 if sum(not p.reserve and p.joins == 1 for p in event.players) > self.options["group_limit"] else 1
 
-    def swiss_rounds(self, event) -> int:
+    def swiss_rounds(self, event) -> int | None:
+        """The ranked stage's rounds: ``swiss_rounds``, else 6 with one group
+        and 5 with more, or in a round robin the rounds its ``cycles`` take
+        for the largest group (None: no event to count)."""
         if self.options.get("swiss_rounds"):
             return int(self.options["swiss_rounds"])
-        return TWO_GROUP_ROUNDS if self.group_count(event) == 2 else ONE_GROUP_ROUNDS
+        if self.round_robin:
+            if event is None:
+                return None
+            groups, _ = split_groups(event.players, event.seed, self.group_count(event))
+            return self.cycles * max((cycle_rounds(len(ids)) for ids in groups.values()), default=0) or 1
+        return TWO_GROUP_ROUNDS if self.group_count(event) > 1 else ONE_GROUP_ROUNDS
 
     def resolved_options(self, event=None) -> dict:
         options = dict(self.options)
@@ -204,9 +242,18 @@ class Carcassonne(System):
                 "time": (N_("Time"), N_("Clock time used")), "forfeit": (N_("Forfeit"), N_("Lost on time")),
                 "place": (N_("Place"), N_("Place")), "group": (N_("Group"), N_("Group"))}
 
-    def going_on(self, standing) -> int | None:
+    def going_on(self, standing, outcome=None) -> int | None:
         """How many of a Swiss standing go on to the playoff: the playoff's
         size, shared equally by the groups."""
         if standing.stage != "swiss" or not self.playoff_size:
             return None
-        return self.playoff_size // 2 if standing.group else self.playoff_size
+        groups = len((outcome.extra.get("groups") if outcome is not None else None) or ()) or 2
+        return self.playoff_size // groups if standing.group else self.playoff_size
+
+    def not_going_on(self, outcome) -> frozenset:
+        """The players who withdrew in the Swiss stage: the qualifiers are the
+        best of those still in the event (a withdrawal in the playoff is a
+        walkover there)."""
+        if outcome.attendance is None:
+            return frozenset()
+        return frozenset(pid for pid, mark in outcome.attendance.withdrawals.items() if mark.stage == "swiss")

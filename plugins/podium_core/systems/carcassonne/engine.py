@@ -1,32 +1,44 @@
-"""The Carcassonne engine (formats.md section 3, its options variants.md 2).
+"""The Carcassonne engine (formats.md section 3, its options variants.md 2,
+open-events.md 1-3).
 
-Two-player games in a Swiss stage (``swiss``) followed by a knockout
-(``playoff``).  The numbers below are ``carcassonne-lv``'s; each is an option.
+Two-player games (or matches of several games) in a ranked stage
+(``swiss``) followed by a knockout (``playoff``).  The numbers below are
+``carcassonne-lv``'s; each is an option.
 
 * **Field.**  Up to ``group_limit`` (32) players, a reserve not counted, play
   one group of six Swiss rounds; a larger field is split into groups A and B
-  that play five rounds each, every game inside its own group (``groups``,
-  ``swiss_rounds``; a player may carry ``group: A``/``B``).  The organisers
-  complete an odd field with one reserve player (``reserve: true``), who plays
-  every Swiss round and counts for the opponents' Buchholz but never takes a
-  playoff or classification place; with ``odd_field: bye`` one player sits
-  out each round instead and scores a win.
+  that play five rounds each, every game inside its own group (``groups``:
+  1 to 8, ``swiss_rounds``; a player may carry ``group:``;
+  :func:`.groups.split_groups`).  Each round seats the players seated in
+  it (:mod:`podium_core.attendance`: not absent, not withdrawn, joined);
+  a group whose field is odd that round is completed by the organisers'
+  reserve player (``reserve: true``; they play only in such rounds, count
+  for their opponents, and never take a playoff or classification place),
+  or with ``odd_field: bye`` one player sits out and scores as
+  ``bye_result`` says.
 * **Swiss pairing.**  Round 1 is the verifiable draw (purpose ``swiss/1``):
   consecutive pairs of the key order, the earlier-drawn player starts.  Later
   rounds pair the ranking from the top, avoiding a repeat of the previous
   round (``avoid_rematch: always``: of any earlier round), searching
   depth-first (:func:`pair_swiss`).  The higher-ranked player starts.
-* **Ranking.**  The ``ranking`` criteria of :mod:`podium_core.criteria` (wins, a
-  draw half a win; Buchholz; the sum of score differences), then lots.
-  Under ``tie_game: declared`` equal scores go to the game's ``winner:``.
-* **Playoff.**  The best ``playoff_size`` (8; two groups: half from each)
-  meet in quarterfinals, semifinals, a final and (``third_place``) a game for
-  third place; a drawn game goes to the player who used less clock time, then
-  to the better Swiss rank, then the ranking's criteria after wins.
+* **Round robin** (``pairing: round_robin``): the Berger tables
+  (:mod:`.berger`) over each group's draw order (purpose ``swiss/1``), or
+  the ``seed:`` order when every player has one; ``cycles`` 1 or 2; an odd
+  group's rest is the round's ``bye:``.  A game against a player who is not
+  seated that round is not played (it counts nothing).
+* **Ranking.**  The ``ranking`` criteria of :mod:`podium_core.criteria`, then
+  lots.  Under ``tie_game: declared`` equal scores go to the game's
+  ``winner:``.  A game recorded ``unplayed:`` counts nothing for anyone.
+* **Playoff.**  The best ``playoff_size`` still in the event (each group
+  sends an equal share) in a bracket of standard order (:mod:`.playoff`),
+  down to a final and (``third_place``) a game for third place; a drawn
+  game goes to the player who used less clock time, then to the better
+  Swiss rank, then the ranking's criteria after wins.  A player listed
+  ``withdrawn:`` in a playoff round loses their game there by walkover.
   ``playoff_size: 0``: no playoff.
 * **Classification.**  Final, third-place game (or the semifinal losers),
-  quarterfinal losers by their Swiss values, then everyone else the same
-  way; the reserve is listed last without a place.
+  the losers of each earlier round by their Swiss values, then everyone
+  else the same way; the reserve is listed last without a place.
 
 Everything stays exact: wins and Buchholz are whole numbers (``int``) or
 halves (``Fraction``), scores are integers.
@@ -46,24 +58,27 @@ from ...seating import pairs
 from ...text import N_, Text
 from ..base import Run, compare_seating, round_status
 from ..manual_shape import manual_shape
+from .berger import cycle_rounds, round_robin
 from .game import CarcassonneGame, add_bye, add_game, clock_seconds, read_game, swiss_points, winner_problems
-from .pairing import GROUPS, pair_swiss, split_groups
+from .groups import group_letters, split_groups
+from .pairing import pair_swiss
+from .playoff import feeds, first_round, seed_labels
 
 ONE_GROUP_LIMIT = 32  # more players than this (a reserve not counted): two groups
 ONE_GROUP_ROUNDS = 6
 TWO_GROUP_ROUNDS = 5
+GROUP_COUNTS = (1, 2, 3, 4, 5, 6, 7, 8)
+PLAYOFF_SIZES = (0, 2, 4, 8, 16, 32, 64)
 
 
 def first_round_labels(size: int, groups: int) -> list[tuple[str, str]]:
-    """The first playoff round's pairs of seeds, table by table.
-
-    One group: 1-8, 2-7, 3-6, 4-5 (4: 1-4, 2-3; 2: 1-2).  Two groups, each
-    sending ``size/2``: A1-B4, A2-B3, A3-B2, A4-B1 (4: A1-B2, A2-B1; 2: A1-B1).
-    """
-    if groups == 1:
-        return [(str(i), str(size + 1 - i)) for i in range(1, size // 2 + 1)]
-    half = size // 2
-    return [(f"A{i}", f"B{half + 1 - i}") for i in range(1, half + 1)]
+    """The first playoff round's pairs of seeds, table by table
+    (:mod:`.playoff`): one group 1-8, 2-7, 3-6, 4-5 (4: 1-4, 2-3; 2: 1-2);
+    two groups, each sending ``size/2``: A1-B4, A2-B3, A3-B2, A4-B1 (4:
+    A1-B2, A2-B1; 2: A1-B1); any other size or number of groups in bracket
+    order (16 from one group: 1-16, 8-9, 4-13, 5-12, ...)."""
+    labels = seed_labels(size, group_letters(groups))
+    return [(labels[a - 1], labels[b - 1]) for a, b in first_round(size, groups)]
 
 
 @dataclass
@@ -73,7 +88,7 @@ class Seed:
 
     player: str
     group: str | None
-    number: int  # 1..size with one group, 1..size/2 inside the group with two
+    number: int  # 1..size with one group, 1..size/groups inside the group with several
     values: dict
 
     @property
@@ -98,6 +113,7 @@ class CarcassonneRun(Run):
         self.groups: dict = {}
         self.group_of: dict = {}
         self.reserves: frozenset = frozenset()
+        self.berger: dict = {}  # group -> its players in Berger number order (round robin)
         self.waiting: Text | None = None  # why the next round cannot be seated
         self.block_reported = False
         self.seeds: dict = {}  # player -> Seed, once the Swiss stage is complete
@@ -121,60 +137,100 @@ class CarcassonneRun(Run):
         self._extras()
         return self.out
 
+    def _option_line(self, key: str) -> int:
+        """The line that sets option ``key``: the event's own, else its ``format:``."""
+        event = self.event
+        if isinstance(event.options, dict) and key in event.options:
+            return event.where.line("options", key)
+        return event.where.line("format")
+
     def _field(self) -> bool:
-        """Check the field can be paired and make the group(s)."""
+        """Check the field can be seated and make the group(s)."""
         event, where = self.event, self.event.where
         reserves = [p for p in event.players if p.reserve]
-        regular = len(event.players) - len(reserves)
-        ok = True
+        problems = []
         if self.fmt.byes:
-            for extra in reserves:
-                self.problems.append(Problem(where.path, extra.where.line("reserve"),
-                                             "with odd_field: bye an odd field plays with a bye each round, "
-                                             "not a reserve player: remove reserve: true"))
-                ok = False
+            problems += [Problem(where.path, extra.where.line("reserve"),
+                                 "with odd_field: bye an odd field plays with a bye each round, "
+                                 "not a reserve player: remove reserve: true") for extra in reserves]
         else:
-            for extra in reserves[1:]:
-                self.problems.append(Problem(where.path, extra.where.line("reserve"),
-                                             f"only one reserve player is allowed; {reserves[0].id} is already the reserve"))
-                ok = False
-            if reserves and regular % 2 == 0 and ok:
-                self.problems.append(Problem(where.path, reserves[0].where.line("reserve"),
-                                             f"the field of {regular} players is even, so it needs no reserve player: remove reserve: true"))
-                ok = False
-            if not reserves and regular % 2:
-                self.problems.append(Problem(where.path, where.line("players"),
-                                             f"{regular} players is an odd field: the organisers must add a reserve player "
-                                             f"(a player entry with reserve: true)"))
-                ok = False
-        if not ok:
+            problems += [Problem(where.path, extra.where.line("reserve"),
+                                 f"only one reserve player is allowed; {reserves[0].id} is already the reserve")
+                         for extra in reserves[1:]]
+        count = self.fmt.group_count(event)
+        letters = group_letters(count)
+        for player in event.players:
+            if player.group is None:
+                continue
+            if count == 1:
+                problems.append(Problem(where.path, player.where.line("group"),
+                                        f"group: {player.group} is only for a field played in groups (groups: 2 to 8)"))
+            elif player.group not in letters:
+                problems.append(Problem(where.path, player.where.line("group"),
+                                        f"group: {player.group}, but this event has {count} groups ({', '.join(letters)})"))
+        if self.fmt.round_robin:
+            problems += [Problem(where.path, p.where.line("joins"), f"joins: {p.joins}: a round robin is drawn once for "
+                                 "its whole field, so nobody can join it later (use pairing: swiss, or enter the player "
+                                 "from round 1)") for p in event.players if p.joins > 1]
+        size = self.fmt.playoff_size
+        if size and size % count:
+            problems.append(Problem(where.path, self._option_line("playoff_size"),
+                                    f"playoff_size: {size} cannot be shared equally by {count} groups: "
+                                    f"give a power of two divisible by {count}"))
+        if problems:
+            self.problems.extend(problems)
             return False
         self.reserves = frozenset(p.id for p in reserves)
-        if self.fmt.group_count(event) == 2:
-            self.groups, split = split_groups(event.players, event.seed)
+        if count > 1:
+            self.groups, split = split_groups(event.players, event.seed, count,
+                                              lambda n: self.attendance.withdrawn_by("swiss", n))
             self.out.extra["groups"] = {g: list(ids) for g, ids in self.groups.items()}
             self.out.extra["group_split"] = split
-            if not self.fmt.byes and any(len(ids) % 2 for ids in self.groups.values()):
-                odd = ", ".join(g for g, ids in self.groups.items() if len(ids) % 2)
-                self.problems.append(Problem(where.path, where.line("players"),
-                                             f"group {odd} has an odd number of players: change the players' group: fields"))
-                return False
-            if self.fmt.byes and all(len(ids) % 2 for ids in self.groups.values()):
-                self.problems.append(Problem(where.path, where.line("players"),
-                                             "both groups have an odd number of players, but a round has at most one bye: "
-                                             "change the players' group: fields"))
-                return False
         else:
-            for player in event.players:
-                if player.group is not None:
-                    self.problems.append(Problem(where.path, player.where.line("group"),
-                                                 f"group: {player.group} is only for a field played in two groups"))
-                    ok = False
-            if not ok:
-                return False
             self.groups = {None: [p.id for p in event.players]}
         self.group_of = {pid: g for g, ids in self.groups.items() for pid in ids}
-        return True
+        return self._field_fits()
+
+    def _field_fits(self) -> bool:
+        """With several groups, every group can send its share of the
+        playoff (one group: checked when the playoff is seated); the first
+        round's field can be paired (an odd one needs a reserve or a bye)."""
+        where = self.event.where
+        problems = []
+        share = self.fmt.playoff_size // len(self.groups) if self.fmt.playoff_size and len(self.groups) > 1 else 0
+        for group, ids in self.groups.items():
+            regular = [pid for pid in ids if pid not in self.reserves]
+            if len(regular) < share:
+                name = f"group {group} has" if group else "the field has"
+                problems.append(Problem(where.path, self._option_line("playoff_size"),
+                                        f"the playoff takes {share} players from each group, but {name} only "
+                                        f"{len(regular)} (a reserve not counted): a smaller playoff_size or fewer groups"))
+        if self.fmt.round_robin:
+            if len(self.groups) > 1 and sum(len(ids) % 2 for ids in self.groups.values()) > 1:
+                odd = ", ".join(g for g, ids in self.groups.items() if len(ids) % 2)
+                problems.append(Problem(where.path, where.line("players"),
+                                        f"groups {odd} have an odd number of players, but a round has at most one rest "
+                                        "(bye:): change the players' group: fields"))
+        else:
+            first = {g: [pid for pid in ids if pid not in self.reserves and self.event.player(pid).joins == 1]
+                     for g, ids in self.groups.items()}
+            odd = [g for g, ids in first.items() if len(ids) % 2]
+            if self.fmt.byes and len(odd) > 1:
+                problems.append(Problem(where.path, where.line("players"),
+                                        f"groups {', '.join(odd)} have an odd number of players, but a round has at most "
+                                        "one bye: change the players' group: fields"))
+            elif not self.fmt.byes and odd and (len(odd) > 1 or not self.reserves):
+                regular = sum(len(ids) for ids in first.values())
+                if len(self.groups) == 1 or regular % 2:
+                    problems.append(Problem(where.path, where.line("players"),
+                                            f"{regular} players is an odd field: the organisers must add a reserve player "
+                                            f"(a player entry with reserve: true)"))
+                else:
+                    problems.append(Problem(where.path, where.line("players"),
+                                            f"groups {', '.join(odd)} have an odd number of players, and one reserve "
+                                            "completes only one group: change the players' group: fields"))
+        self.problems.extend(problems)
+        return not problems
 
     def _later_files_need(self, position: int):
         """Files of later rounds exist although the round at ``position`` has none."""
@@ -205,25 +261,122 @@ class CarcassonneRun(Run):
                 return pid
         return order[-1]
 
+    def _berger_order(self, ids: list) -> list:
+        """A group's players in Berger number order: by ``seed:`` when every
+        player of the event has one, else the draw (purpose ``swiss/1``)."""
+        players = [self.event.player(pid) for pid in ids]
+        if all(p.seed is not None for p in self.event.players):
+            return [p.id for p in sorted(players, key=lambda p: p.seed)]
+        return draw_order(ids, self.event.seed, "swiss/1")
+
+    def _round_fields(self, number: int) -> tuple[dict, dict, list]:
+        """The players of each group seated in Swiss round ``number``, in
+        event order, with the reserve where it completes an odd group; the
+        groups where a bye falls (``odd_field: bye``); and the groups left
+        odd with nobody to complete them."""
+        seated = set(self.attendance.seated("swiss", number))
+        fields = {g: [pid for pid in ids if pid in seated and pid not in self.reserves] for g, ids in self.groups.items()}
+        odd = [g for g, ids in fields.items() if len(ids) % 2]
+        if self.fmt.byes:
+            return fields, odd[:1], odd[1:]
+        reserve = next((pid for pid in self.reserves if pid in seated), None)
+        if odd and reserve is not None:
+            fields[odd[0]].append(reserve)
+            odd = odd[1:]
+        return fields, [], odd
+
     def _swiss(self, rnd: Round, position: int):
         number = rnd.round
         title = Text("Swiss round %(number)s", number=number)
         if self.waiting:
             self._unchecked(rnd, title)
             return
-        expected, orders, impossible = [], {}, []
-        bye = None
-        forbidden = self._forbidden() if number > 1 else {}
+        if self.fmt.round_robin:
+            expected, orders, byes, seating = self._round_robin_seating(number)
+            impossible, unfilled = [], []
+        else:
+            expected, orders, byes, impossible, unfilled, seating = self._swiss_seating(number)
+        if unfilled and not (rnd.listed and rnd.manual):
+            names = " and ".join(f"group {g}" for g in unfilled) if unfilled != [None] else "the field"
+            fix = ("a round has at most one bye" if self.fmt.byes else
+                   "there is no reserve player to complete it (add a player with reserve: true)")
+            self.problems.append(Problem(rnd.where.path, rnd.where.line("round"),
+                                         f"Swiss round {number}: {names} has an odd number of players seated and {fix}: "
+                                         f"record the seating with manual: \"reason\""))
+            self.block_reported = True
+            if not rnd.listed:
+                self.waiting = Text("%(round)s cannot be seated by the rules", round=title)
+                self._unchecked(rnd, title)
+                return
+        if impossible and not (rnd.listed and rnd.manual):
+            names = " and ".join(f"group {g}" for g in impossible) if impossible != [None] else "the field"
+            avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
+            self.problems.append(Problem(rnd.where.path, rnd.where.line("games" if rnd.listed else "round"),
+                                         f"no pairing of {names} for Swiss round {number} satisfies the rules (every pairing "
+                                         f"would {avoid}): record the seating with manual: \"reason\""))
+            self.block_reported = True
+            if not rnd.listed:
+                self.waiting = Text("no pairing for %(round)s satisfies the rules", round=title)
+                self._unchecked(rnd, title)
+                return
+        rules_bye = byes[0] if byes else None
+        bye = self._check_bye(rnd, rules_bye) if rnd.listed else rules_bye
+        field = None  # who plays by the rules, with the bye the file names (a manual round may name anyone)
+        broken = impossible or unfilled
+        if not broken:
+            field = [pid for players, _, _ in expected for pid in players] + ([rules_bye] if rules_bye else [])
+            field = [pid for pid in field if pid != bye]
+        outcome = self._seat(rnd, expected, seating, title, position, check=not broken, field=field)
+        outcome.bye = bye
+        if bye is not None:
+            outcome.extra["bye"] = bye
+        outcome.extra["orders"] = {g or "": list(o) for g, o in orders.items()}
+        if len(self.groups) > 1:
+            outcome.extra["group_tables"] = {g: [u.table for u in outcome.units if u.group == g] for g in self.groups}
+        for unit in outcome.units:
+            if unit.has_result:
+                unit.points = swiss_points(unit)
+        if outcome.status != "complete":
+            return
+        opponents = {}
+        for unit in outcome.units:
+            if not unit.has_result:
+                continue  # not played: no opponent met
+            add_game(self.ledger, unit, number)
+            a, b = unit.players
+            opponents[a], opponents[b] = b, a
+        if bye is not None:
+            add_bye(self.ledger, bye, number, self.fmt.options["bye_result"])
+            self.had_bye.add(bye)
+        self.attendance.add_missed(self.ledger, "swiss", number, self.fmt.options["absence"])
+        self.history.append(opponents)
         for group, ids in self.groups.items():
+            rows = rank(ids, self.criteria, self.ledger, self.lots, reserves=self.reserves)
+            self.ranking[group] = rows
+            self.out.standings.append(Standing("swiss", group, number, self.criteria, rows))
+
+    def _swiss_seating(self, number: int):
+        """Swiss round ``number`` by the rules: its games (players, group,
+        None) in table order, each group's order, the bye, the groups no
+        pairing satisfies, the groups left odd, and how it was seated."""
+        fields, bye_groups, unfilled = self._round_fields(number)
+        expected, orders, impossible, byes = [], {}, [], []
+        forbidden = self._forbidden() if number > 1 else {}
+        for group, ids in fields.items():
             if number == 1:
                 order = draw_order(ids, self.event.seed, "swiss/1")
             else:
-                order = [row.player for row in self.ranking[group]]
+                playing = set(ids)
+                order = [row.player for row in self.ranking[group] if row.player in playing]
+                if len(order) < len(ids):  # the reserve completing another group: placed by its values
+                    order = [row.player for row in rank(ids, self.criteria, self.ledger, self.lots)]
             orders[group] = order
+            if group in unfilled:
+                continue
             playing = order
-            if self.fmt.byes and len(order) % 2:
-                bye = self._bye_for(order, number)
-                playing = [pid for pid in order if pid != bye]
+            if group in bye_groups:
+                byes.append(self._bye_for(order, number))
+                playing = [pid for pid in order if pid != byes[-1]]
             games = pairs(playing) if number == 1 else pair_swiss(playing, forbidden)
             if games is None:
                 impossible.append(group)
@@ -244,63 +397,53 @@ class CarcassonneRun(Run):
                             "the highest-ranked unpaired player they did not meet in the previous round, backtracking when "
                             "the rest could not be paired; the higher-ranked player starts.", round=number - 1)
             seating = Seating("pairing", order=every, rule=rule)
-        if bye is not None:
+        if byes:
             seating.rule = Text("%(rule)s %(bye)s", rule=_as_text(seating.rule),
                                 bye=Text("The last player of the draw sits out with a bye.") if number == 1 else
                                 Text("The lowest-ranked player who has had no bye sits out with a bye."))
-        if impossible and not (rnd.listed and rnd.manual):
-            names = " and ".join(f"group {g}" for g in impossible) if impossible != [None] else "the field"
-            avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
-            self.problems.append(Problem(rnd.where.path, rnd.where.line("games" if rnd.listed else "round"),
-                                         f"no pairing of {names} for Swiss round {number} satisfies the rules (every pairing "
-                                         f"would {avoid}): record the seating with manual: \"reason\""))
-            self.block_reported = True
-            if not rnd.listed:
-                self.waiting = Text("no pairing for %(round)s satisfies the rules", round=title)
-                self._unchecked(rnd, title)
-                return
-        rules_bye = bye
-        if rnd.listed:
-            bye = self._check_bye(rnd, bye)
-        field = None  # who plays by the rules, with the bye the file names (a manual round may name anyone)
-        if not impossible:
-            field = [pid for players, _, _ in expected for pid in players] + ([rules_bye] if rules_bye else [])
-            field = [pid for pid in field if pid != bye]
-        outcome = self._seat(rnd, expected, seating, title, position, check=not impossible, field=field)
-        outcome.bye = bye
-        if bye is not None:
-            outcome.extra["bye"] = bye
-        outcome.extra["orders"] = {g or "": list(o) for g, o in orders.items()}
-        if len(self.groups) == 2:
-            outcome.extra["group_tables"] = {g: [u.table for u in outcome.units if u.group == g] for g in GROUPS}
-        for unit in outcome.units:
-            if unit.has_result:
-                unit.points = swiss_points(unit)
-        if outcome.status != "complete":
-            return
-        opponents = {}
-        for unit in outcome.units:
-            add_game(self.ledger, unit, number)
-            a, b = unit.players
-            opponents[a], opponents[b] = b, a
-        if bye is not None:
-            add_bye(self.ledger, bye, number, self.fmt.options["bye_result"])
-            self.had_bye.add(bye)
-        self.history.append(opponents)
+        return expected, orders, byes, impossible, unfilled, seating
+
+    def _round_robin_seating(self, number: int):
+        """Round ``number`` of the round robin (:mod:`.berger`): each group's
+        Berger pairings of the round whose two players are seated, the
+        group's rest as the bye (when seated), and how it was seated."""
+        seated = set(self.attendance.seated("swiss", number))
+        expected, orders, byes = [], {}, []
         for group, ids in self.groups.items():
-            rows = rank(ids, self.criteria, self.ledger, self.lots, reserves=self.reserves)
-            self.ranking[group] = rows
-            self.out.standings.append(Standing("swiss", group, number, self.criteria, rows))
+            order = self.berger.get(group)
+            if order is None:
+                order = self.berger[group] = self._berger_order(ids)
+            orders[group] = order
+            found = round_robin(order, number, self.fmt.cycles)
+            if found is None:
+                continue
+            games, rest = found
+            expected += [(players, group, None) for players in games if all(p in seated for p in players)]
+            if rest is not None and rest in seated:
+                byes.append(rest)
+        cycle = cycle_rounds(max(len(o) for o in orders.values()))
+        if self.fmt.cycles > 1 and number > cycle:
+            rule = Text("Round robin, second cycle (round %(round)s of the Berger tables, FIDE C.05 Annex 1, who starts "
+                        "swapped): each group's players numbered in the order of the draw (purpose swiss/1) or by seed; "
+                        "a game against a player not seated this round is not played.", round=number - cycle)
+        else:
+            rule = Text("Round robin: round %(round)s of the Berger tables (FIDE C.05 Annex 1) over each group's players "
+                        "numbered in the order of the draw (purpose swiss/1) or by seed; a game against a player not "
+                        "seated this round is not played.", round=number)
+        if byes:
+            rule = Text("%(rule)s %(bye)s", rule=rule, bye=Text("An odd group's rest is the round's bye."))
+        seating = Seating("pairing", order=tuple(pid for order in orders.values() for pid in order), rule=rule)
+        return expected, orders, byes, seating
 
     def _check_bye(self, rnd: Round, expected: str | None) -> str | None:
         """A listed round's ``bye:`` must be the rules' (a manual round may name anyone)."""
         where = rnd.where
         if rnd.manual:
-            if rnd.bye is not None and not self.fmt.byes:
+            if rnd.bye is not None and not (self.fmt.byes or self.fmt.round_robin):
                 self.problems.append(Problem(where.path, where.line("bye"), "bye: is only for a format with odd_field: bye"))
             return rnd.bye
         if expected is None and rnd.bye is not None:
-            why = "the field is even" if self.fmt.byes else "this format has no byes (odd_field: reserve)"
+            why = "the field is even" if self.fmt.byes or self.fmt.round_robin else "this format has no byes (odd_field: reserve)"
             self.problems.append(Problem(where.path, where.line("bye"), f"bye: {rnd.bye}, but {why}"))
         elif expected is not None and rnd.bye is None:
             self.problems.append(Problem(where.path, where.line("games"), f"the rules give {expected} the bye this round: add bye: {expected}"))
@@ -331,8 +474,11 @@ class CarcassonneRun(Run):
         declared = self.fmt.declared
         if rnd.listed:
             groups = ({pid: group for group, ids in self.groups.items() for pid in ids}
-                      if rnd.stage == "swiss" and len(self.groups) == 2 else None)
-            if rnd.manual and field is not None:  # the organisers' pairs, in the rules' shape
+                      if rnd.stage == "swiss" and len(self.groups) > 1 else None)
+            unseated = self._unseated(rnd, field) if check and not rnd.manual and field is not None else []
+            if unseated:
+                self.problems.extend(unseated)
+            elif rnd.manual and field is not None:  # the organisers' pairs, in the rules' shape
                 self.problems.extend(manual_shape(rnd, [2] * (len(field) // 2), field, groups))
             elif check:
                 self.problems.extend(compare_seating(rnd, [list(players) for players, _, _ in expected], groups=groups))
@@ -350,8 +496,12 @@ class CarcassonneRun(Run):
                                                  "(the player out of time counts 0, the opponent's score stands)"))
                 group = self._group_of_game(game.players) if rnd.stage == "swiss" else None
                 place = places[i] if rnd.stage == "playoff" and i < len(places) else None
-                unit = read_game(game, group, place, declared)
-                found = winner_problems(game, unit, declared)
+                unit, found = read_game(game, group, place, declared, self.fmt.match_games)
+                found += winner_problems(game, unit, declared)
+                if game.unplayed is not None and rnd.stage != "swiss":
+                    found.append(Problem(game.where.path, game.where.line("unplayed"),
+                                         f"table {game.table}: a playoff game is won or lost; a player who cannot play it "
+                                         "withdraws (withdrawn: [id] in this round's file: a walkover)"))
                 self.problems.extend(found)
                 if found:
                     self.block_reported = True
@@ -359,16 +509,50 @@ class CarcassonneRun(Run):
             self._check_places(rnd)
         else:
             seating.filled = True
-            units = [CarcassonneGame(i + 1, players, group, place=place) for i, (players, group, place) in enumerate(expected)]
-        status = round_status([u.has_result for u in units])
+            units = [CarcassonneGame(i + 1, players, group, place=place, match=self.fmt.match_games)
+                     for i, (players, group, place) in enumerate(expected)]
+        if rnd.stage == "playoff":
+            self._walkovers(rnd, units)
+        status = round_status([u.done for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "games", status, units, seating, source=rnd, title=title)
         self.out.rounds.append(outcome)
         if status != "complete":
             self._incomplete(rnd, outcome, position)
         return outcome
 
+    def _unseated(self, rnd: Round, field: list) -> list[Problem]:
+        """Players the rules seat in a Swiss round whom its file seats
+        nowhere: one problem naming them and how to record them (rather
+        than a table-by-table difference)."""
+        listed = set(rnd.player_ids()) | {rnd.bye}
+        missing = [pid for pid in field if pid not in listed]
+        if not missing:
+            return []
+        names = ", ".join(missing)
+        return [Problem(rnd.where.path, rnd.where.line("games"),
+                        f"{names} {'is' if len(missing) == 1 else 'are'} seated by the rules in Swiss round {rnd.round} "
+                        f"but in no game of this file: list a player who missed the round in absent: [id], and give a "
+                        f"player who came later joins: <round> in event.yaml")]
+
+    def _walkovers(self, rnd: Round, units: list):
+        """A player listed ``withdrawn:`` in a playoff round loses the game
+        they are seated for there, and any later one (a third-place game),
+        by walkover (open-events.md 1): no game, the opponent goes on."""
+        withdrawn = set(self.attendance.withdrawn_by(rnd.stage, rnd.round))
+        for unit in units:
+            gone = [pid for pid in unit.players if pid in withdrawn]
+            if len(gone) == 1 and not unit.has_result:
+                unit.walkover, unit.winner, unit.decided_by = gone[0], unit.opponent(gone[0]), "walkover"
+            elif len(gone) == 2:
+                self.problems.append(Problem(rnd.where.path, rnd.where.line("withdrawn"),
+                                             f"both players of table {unit.table} withdrew: nobody goes on from it; "
+                                             "record what the organisers decided with manual: \"reason\""))
+                self.block_reported = True
+
     def _group_of_game(self, players) -> str | None:
-        return self.group_of.get(players[0])
+        """The group a game is played in: its regular player's (a reserve may complete another group)."""
+        regular = [pid for pid in players if pid not in self.reserves]
+        return self.group_of.get((regular or list(players))[0])
 
     def _check_places(self, rnd: Round):
         """``place`` belongs to the last playoff round only: 1 at table 1 (final), 3 at table 2."""
@@ -396,7 +580,7 @@ class CarcassonneRun(Run):
             return
         if rnd.listed:
             for unit in outcome.units:
-                if not unit.has_result:
+                if not unit.done:
                     game = unit.source
                     self.problems.append(Problem(game.where.path, game.where.line(),
                                                  f"table {unit.table} has no score, but {later.stage} round {later.round} "
@@ -411,13 +595,13 @@ class CarcassonneRun(Run):
         units = []
         if rnd.listed:
             for game in rnd.games:
-                unit = read_game(game, self._group_of_game(game.players) if rnd.stage == "swiss" else None,
-                                 declared=self.fmt.declared)
+                unit, _ = read_game(game, self._group_of_game(game.players) if rnd.stage == "swiss" else None,
+                                    declared=self.fmt.declared, match_games=self.fmt.match_games)
                 if unit.has_result and rnd.stage == "swiss":
                     unit.points = swiss_points(unit)
                 units.append(unit)
         seating = Seating("manual", manual=rnd.manual) if rnd.manual else Seating("draw" if rnd.round == 1 and rnd.stage == "swiss" else "pairing" if rnd.stage == "swiss" else "bracket")
-        status = round_status([u.has_result for u in units])
+        status = round_status([u.done for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "games", status, units, seating, source=rnd, title=title,
                                waiting=None if rnd.listed else self.waiting, bye=rnd.bye)
         self.out.rounds.append(outcome)
@@ -429,16 +613,21 @@ class CarcassonneRun(Run):
     # -- the playoff ---------------------------------------------------------------
 
     def _make_seeds(self, rnd: Round) -> bool:
-        """The qualifiers: the best ``playoff_size`` (reserve excluded), or the best half of it from each group."""
+        """The qualifiers: each group's best ``playoff_size / groups`` still
+        in the event (the reserve and players who withdrew in the Swiss stage
+        excluded: the next move up), seeded A1, B1, ..., A2, B2, ... (one
+        group: by its ranking)."""
         size = self.fmt.playoff_size
-        per_group = size if len(self.groups) == 1 else size // 2
+        per_group = size // len(self.groups)
+        left = self.attendance.withdrawn_by("swiss", self.rounds)
         seeds = {}
         for group, rows in self.ranking.items():
-            qualifiers = [row for row in rows if not row.reserve][:per_group]
+            qualifiers = [row for row in rows if not row.reserve and row.player not in left][:per_group]
             if len(qualifiers) < per_group:
                 where = f"group {group} has" if group else "the field has"
                 self.problems.append(Problem(rnd.where.path, rnd.where.line("stage"),
-                                             f"the playoff needs {per_group} players besides the reserve, but {where} only {len(qualifiers)}"))
+                                             f"the playoff needs {per_group} players besides the reserve and those who "
+                                             f"withdrew, but {where} only {len(qualifiers)}"))
                 self.block_reported = True
                 return False
             for k, row in enumerate(qualifiers, 1):
@@ -453,7 +642,7 @@ class CarcassonneRun(Run):
         raise KeyError(label)
 
     def _starting_order(self, a: str, b: str) -> tuple:
-        """The higher Swiss rank starts: the better place inside one's group, A on equal places."""
+        """The higher Swiss rank starts: the better place inside one's group, the earlier group on equal places."""
         def rank_key(pid):
             seed = self.seeds.get(pid)  # None only after a manual playoff round
             return (seed.number, seed.group or "") if seed else (len(self.seeds) + 1, "")
@@ -489,9 +678,10 @@ class CarcassonneRun(Run):
 
     def _playoff_rule(self, number: int):
         """The seating rule of playoff round ``number``, as one sentence."""
-        one = len(self.groups) == 1
+        size, groups = self.fmt.playoff_size, len(self.groups)
+        one = groups == 1
         last = number == self.playoff_rounds
-        if self.fmt.playoff_size == 8 and (not last or self.fmt.third_place):
+        if size == 8 and groups <= 2 and (not last or self.fmt.third_place):
             return {
                 1: (N_("Quarterfinals by the final Swiss ranking (reserve excluded): 1-8, 2-7, 3-6, 4-5; "
                        "the higher Swiss rank starts.") if one else
@@ -504,47 +694,40 @@ class CarcassonneRun(Run):
                       "losers; the higher Swiss rank starts."),
             }[number]
         if number == 1:
-            pairs_text = ", ".join(f"{a}-{b}" for a, b in first_round_labels(self.fmt.playoff_size, len(self.groups)))
+            pairs_text = ", ".join(f"{a}-{b}" for a, b in first_round_labels(size, groups))
             return Text("%(round)s by the final Swiss ranking (reserve excluded): %(pairs)s; the higher Swiss rank starts.",
                         round=self.fmt.round_title(1), pairs=pairs_text)
         if not last:
-            return self._playoff_rule_default(number, one)
+            return Text("%(round)s: the winners of tables %(pairs)s of the round before, in that order; the higher Swiss "
+                        "rank starts.", round=self.fmt.round_title(number),
+                        pairs=", ".join(f"{a}-{b}" for a, b in feeds(size, groups, number)))
         if self.fmt.third_place:
             return N_("Final (table 1) between the semifinal winners; third-place game (table 2) between the semifinal "
                       "losers; the higher Swiss rank starts.")
         return N_("Final between the semifinal winners; the higher Swiss rank starts.")
 
-    @staticmethod
-    def _playoff_rule_default(number, one):
-        return (N_("Semifinals: winner of 1-8 v winner of 4-5, winner of 2-7 v winner of 3-6; "
-                   "the higher Swiss rank starts.") if one else
-                N_("Semifinals: winner of A1-B4 v winner of A3-B2, winner of A2-B3 v winner of A4-B1; "
-                   "the higher Swiss rank starts."))
-
     def _matchups(self, number: int):
         """The games of playoff round ``number``: (player, player, place) in table order."""
+        size, groups = self.fmt.playoff_size, len(self.groups)
         last = number == self.playoff_rounds
         if number == 1:
-            labels = first_round_labels(self.fmt.playoff_size, len(self.groups))
+            labels = first_round_labels(size, groups)
             place = 1 if last else None
             return [(self._seeded(a), self._seeded(b), place) for a, b in labels]
         previous = self.playoff.get(number - 1)
-        needed = len(first_round_labels(self.fmt.playoff_size, 1)) >> (number - 2)
+        needed = size >> (number - 1)
         missing = [] if previous is None else [u.table for u in previous.units if u.winner is None]
         if previous is None or len(previous.units) < needed or missing:
             tables = ", ".join(map(str, missing))
-            quarterfinals = self.fmt.players_left(number - 1) == 8
+            before = self.fmt.round_title(number - 1)
             if previous is not None and missing:
-                self.waiting = (Text("the quarterfinals have no winner at table %(tables)s", tables=tables) if quarterfinals else
-                                Text("the semifinals have no winner at table %(tables)s", tables=tables))
+                self.waiting = Text("%(round)s: no winner yet at table %(tables)s", round=before, tables=tables)
             else:
-                self.waiting = (Text("the quarterfinals do not give %(needed)s games", needed=needed) if quarterfinals else
-                                Text("the semifinals do not give %(needed)s games", needed=needed))
+                self.waiting = Text("%(round)s: fewer than %(needed)s games", round=before, needed=needed)
             return None
         units = previous.units
-        if not last:  # semifinals after quarterfinals
-            tables = [(0, 3), (1, 2)] if len(self.groups) == 1 else [(0, 2), (1, 3)]
-            return [(units[i].winner, units[j].winner, None) for i, j in tables]
+        if not last:
+            return [(units[i - 1].winner, units[j - 1].winner, None) for i, j in feeds(size, groups, number)]
         games = [(units[0].winner, units[1].winner, 1)]
         if self.fmt.third_place:
             games.append((units[0].loser, units[1].loser, 3))
@@ -639,16 +822,16 @@ class CarcassonneRun(Run):
 
     def _bracket_round(self, number: int) -> dict:
         """One playoff round for a bracket view: each game's slots, players and result."""
-        one = len(self.groups) == 1
+        size, groups = self.fmt.playoff_size, len(self.groups)
         last = number == self.playoff_rounds
         if number == 1:
-            slots = [{"slots": list(pair)} for pair in first_round_labels(self.fmt.playoff_size, len(self.groups))]
+            slots = [{"slots": list(pair)} for pair in first_round_labels(size, groups)]
             if last:
                 slots[0]["place"] = 1
         elif not last:
-            tables = [(1, 4), (2, 3)] if one else [(1, 3), (2, 4)]
-            slots = [{"from": [{"round": 1, "table": i, "takes": "winner"}, {"round": 1, "table": j, "takes": "winner"}]}
-                     for i, j in tables]
+            slots = [{"from": [{"round": number - 1, "table": i, "takes": "winner"},
+                               {"round": number - 1, "table": j, "takes": "winner"}]}
+                     for i, j in feeds(size, groups, number)]
         else:
             before = number - 1
             slots = [{"place": 1, "from": [{"round": before, "table": 1, "takes": "winner"}, {"round": before, "table": 2, "takes": "winner"}]}]
@@ -663,6 +846,8 @@ class CarcassonneRun(Run):
                 entry.update(players=list(unit.players), seeds=list(unit.seeds) or None,
                              score=None if unit.score is None else list(unit.score),
                              winner=unit.winner, decided_by=unit.decided_by)
+                if unit.walkover is not None:
+                    entry["walkover"] = unit.walkover
             games.append(entry)
         title = N_("Final and third-place game") if last and self.fmt.third_place else self.fmt.round_title(number)
         return {"round": number, "title": title, "games": games}

@@ -120,7 +120,7 @@ class Catan(System):
 
     # -- the words and numbers of its pages -------------------------------------------------
 
-    def going_on(self, standing) -> int | None:
+    def going_on(self, standing, outcome=None) -> int | None:
         """How many of a qualifying standing go on: the semifinal's size, or
         without one the final's."""
         if standing.stage != "qualifying":

@@ -32,7 +32,9 @@ class CatanTable:
     ``counted`` caps each seat's VP at 10; ``shares`` are counted VP over the
     table total, where a 3-player table's total is multiplied by 4/3.
     ``winner`` is None both before the result and for a game stopped by the
-    time limit (``stopped``).
+    time limit (``stopped``).  A table recorded as never played
+    (``unplayed``: the reason) has no result for anyone and needs none: it
+    is settled (``has_result``) and counts nothing.
     """
 
     table: int
@@ -45,10 +47,12 @@ class CatanTable:
     banker: str | None = None
     choice_order: tuple = ()
     source: Table | None = None
+    unplayed: str | None = None
 
     @property
     def has_result(self) -> bool:
-        return self.vp is not None
+        """Whether nothing more is to be recorded: its VP, or the reason it was not played."""
+        return self.vp is not None or self.unplayed is not None
 
     def seat(self, player_id):
         """(vp, counted, share) of one player at this table."""
@@ -57,7 +61,9 @@ class CatanTable:
 
     def to_json(self) -> dict:
         data = {"table": self.table, "players": list(self.players), "winner": self.winner}
-        if self.has_result:
+        if self.unplayed is not None:
+            data["unplayed"] = self.unplayed
+        if self.vp is not None:
             data["vp"] = list(self.vp)
             data["counted_vp"] = list(self.counted)
             data["vp_share"] = [json_number(s) for s in self.shares]
@@ -124,8 +130,11 @@ def score_table(table: Table, require_winner: bool = False, cap: int = VP_COUNTE
 
 def add_tables(ledger: Ledger, tables, number: int) -> Ledger:
     """Enter played tables of round ``number`` in a ledger: a win for the
-    table's winner, each seat's counted VP and share, the others as opponents."""
+    table's winner, each seat's counted VP and share, the others as opponents
+    (a table not played: nothing)."""
     for table in tables:
+        if table.vp is None:
+            continue
         for pid, counted, share in zip(table.players, table.counted, table.shares):
             ledger.add(pid, LedgerEntry(number, result=int(table.winner == pid),
                                   opponents=tuple(p for p in table.players if p != pid), vp=counted, share=share))
@@ -242,7 +251,7 @@ class CatanRun(Run):
             units = []
             for table in rnd.tables:
                 if table.scores is None:
-                    units.append(CatanTable(table.table, table.players, source=table))
+                    units.append(CatanTable(table.table, table.players, source=table, unplayed=table.unplayed))
                     continue
                 result, problems = score_table(table, require_winner, self.fmt.vp_cap)
                 self.problems.extend(problems)

@@ -68,7 +68,6 @@ class Tantrix(System):
                                   "(withdrawn: [id] in its round file)"}
     PLAYER_FIELDS = frozenset({"seed"})
     PLAYER_HINTS = "    # seed is required: distinct 1..n, 1 = best"
-    WITHDRAWAL = "{id} has no withdrawal in its rules: the player concedes their match (status: RESIGN and resigned: <id> in the match)"
 
     @property
     def standard_games(self) -> dict:

@@ -65,7 +65,7 @@ from ...numbers import tenths
 from ...outcome import EventOutcome, Place, RoundOutcome, Seating
 from ...text import N_, Text
 from ..base import Run, opponent_of
-from ..knockout import round_name, round_title
+from ..knockout import round_name, round_title, standard_order, walkover
 
 GAME_TENTHS = 200  # every game shares 20.0 TP
 DRAW_TENTHS = 100
@@ -129,22 +129,6 @@ def next_power_of_two(n: int) -> int:
     while size < n:
         size *= 2
     return size
-
-
-def standard_order(size: int) -> list[int]:
-    """The seeds of a ``size``-place bracket from top to bottom.
-
-    ``[1, 2]`` for two places; each doubling replaces every seed ``s`` by the
-    pair ``s, 2P+1-s`` where 2P is the new size, so seed 1 and seed 2 can only
-    meet in the final (8 places: 1 8 4 5 2 7 3 6).
-    """
-    if size < 2 or size & (size - 1):
-        raise ValueError(f"a bracket has a power-of-two number of places, not {size}")
-    order = [1, 2]
-    while len(order) < size:
-        doubled = 2 * len(order)
-        order = [seed for s in order for seed in (s, doubled + 1 - s)]
-    return order
 
 
 def standard_games_key(places: int) -> str:
@@ -215,7 +199,9 @@ class TantrixMatch:
     ``seeds`` are the players' event seeds in that order.  ``tp`` is the
     match total in tenths after penalties.  ``winner`` is None
     while undecided; ``decided_after`` is the number of the game that decided
-    it (None when undecided or decided by a resignation).
+    it (None when undecided or decided by a resignation or a walkover).
+    ``walkover`` is the player who withdrew before it: they lose it with no
+    games (:func:`podium_core.systems.knockout.walkover`).
     """
 
     match: int
@@ -233,6 +219,14 @@ class TantrixMatch:
     source: Match | None = None
     lead_needed: int = DECISIVE_LEAD  # tenths: the decisive margin (0: any lead)
     extra_limit: int = EXTRA_GAMES_AT_FIVE  # extra games after which any lead wins
+    walkover: str | None = None
+
+    def decide_walkover(self, withdrawn) -> None:
+        """Decide the match by walkover if one of its players has withdrawn
+        (``withdrawn``: in this round's file or before) and it has no games."""
+        decided = walkover(self.players, withdrawn)
+        if decided is not None and not self.games and self.winner is None:
+            self.winner, self.walkover = decided
 
     @property
     def has_result(self) -> bool:
@@ -241,7 +235,8 @@ class TantrixMatch:
 
     @property
     def started(self) -> bool:
-        return bool(self.games) or self.has_result
+        """Whether it is being played or was: games, or a decision other than a walkover."""
+        return bool(self.games) or (self.has_result and self.walkover is None)
 
     @property
     def loser(self) -> str | None:
@@ -257,7 +252,7 @@ class TantrixMatch:
         return max(0, len(self.games) - self.standard)
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "match": self.match,
             "players": list(self.players),
             "seeds": list(self.seeds),
@@ -272,6 +267,9 @@ class TantrixMatch:
             "when": self.when,
             "decided_after": self.decided_after,
         }
+        if self.walkover is not None:
+            data["walkover"] = self.walkover
+        return data
 
 
 # Statuses of a match not yet decided (formats.md 4).  NONAGR and UNSURE are
@@ -525,6 +523,7 @@ class TantrixRun(Run):
         places = bracket.places(number)
         standard = self.fmt.games_for(places, self.main_depth)
         units: dict = {}
+        withdrawn = self.attendance.withdrawn_by(rnd.stage, rnd.round)  # a match of theirs is a walkover
         if rnd.listed:
             for match in rnd.matches:
                 result = self._listed_match(bracket, number, slots, match, rnd, standard, rule, units)
@@ -535,7 +534,9 @@ class TantrixRun(Run):
                 units[slot.slot] = TantrixMatch(slot.slot, tuple(slot.players), standard, rule,
                                                 seeds=tuple(self.seeds.get(p) for p in slot.players),
                                                 lead_needed=self.fmt.decisive_lead, extra_limit=self.fmt.extra_games_limit)
+                units[slot.slot].decide_walkover(withdrawn)
                 slot.match = units[slot.slot]
+                slot.winner = units[slot.slot].winner
         ordered = [units[k] for k in sorted(units)]
         real = [s for s in slots if not s.bye]
         if real and all(s.winner is not None for s in real):
@@ -593,6 +594,7 @@ class TantrixRun(Run):
                 self.problems.append(Problem(where.path, where.line("players"),
                                              f"match {match.match} differs from the bracket, which gives: {', '.join(expected)} (or add manual: \"reason\")"))
         result, problems = score_match(match, standard, rule, self.seeds, self.fmt.decisive_lead, self.fmt.extra_games_limit)
+        result.decide_walkover(self.attendance.withdrawn_by(rnd.stage, rnd.round))
         self.problems.extend(problems)
         if sorted(match.players) != sorted(p for p in expected if p is not None):
             slot.players = list(match.players)

@@ -9,10 +9,14 @@ from .engine import decide, game_tenths, with_penalties
 def results(fmt, rnd, rng, seed: str, style: dict) -> tuple[str, list]:
     """Each match: games until the engine's own rule decides it; margins
     lean towards the stronger player, a few games are draws, a few carry
-    time-penalty minutes, and about half are recorded as scores."""
+    time-penalty minutes, and about half are recorded as scores.  A match
+    lost by walkover (a player withdrew) is listed without games."""
     units = []
     for match in rnd.units:
         first, second = match.players
+        if match.walkover is not None:
+            units.append({"match": match.match, "players": [first, second]})
+            continue
         odds = strength(seed, first) / (strength(seed, first) + strength(seed, second))
         games, totals, running = [], [], (0, 0)
         while True:

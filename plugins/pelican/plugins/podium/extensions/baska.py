@@ -165,7 +165,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     winner = unit.winner
     seats = []
     for i, person in enumerate(seat_people):
-        if unit.short:
+        if unit.short and unit.placement is not None:
             value = unit.placement[i]
             shown = points(value, lang)
             seat = BaskaSeat(i + 1, person, [views.Cell("—", title=N_("Short table: not played")),

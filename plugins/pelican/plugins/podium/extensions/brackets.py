@@ -41,6 +41,7 @@ class Side:
     total: str = ""  # a match's total (TP), once games are played
     initials: str = ""  # a short name for a match's columns ("MO")
     resigned: bool = False
+    walkover: bool = False  # withdrew: lost this game (match) by walkover, without playing
     bye: bool = False  # the empty side of a bye
     label: str = ""  # the seed this side is for before the bracket is seeded (1, 8, A1, B4)
     takes: str = ""  # winner | loser: the player still to come from ``source``

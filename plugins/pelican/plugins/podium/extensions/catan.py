@@ -26,7 +26,7 @@ def unit_view(fmt, kind, unit, people, lang="en"):
     columns = [Column("vp", *words["vp"]), Column("vp_share", *words["vp_share"])]
     seats = []
     for i, pid in enumerate(unit.players):
-        if unit.has_result:
+        if unit.vp is not None:
             vp, counted, share = unit.vp[i], unit.counted[i], unit.shares[i]
             vp_cell = Cell(str(vp), numeric=True) if vp == counted else Cell(f"{vp} ({counted})", numeric=True,
                                                                               title=N_("capped"))

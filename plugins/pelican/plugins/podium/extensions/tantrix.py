@@ -120,7 +120,7 @@ class MatchView:
     resigned: PlayerView | None
     winner: PlayerView | None
     decided_after: int | None
-    how: str  # games | resigned | late_resign (resignation after the games decided) | open
+    how: str  # games | resigned | late_resign (resignation after the games decided) | walkover | open
     lead: int  # the first player's lead in tenths after the last game
     lead_text: str
     next_game: int | None  # the game still needed, while undecided
@@ -129,6 +129,7 @@ class MatchView:
     any_penalty: bool
     match: TantrixMatch = field(repr=False, compare=False)  # the engine's, for the chart
     lang: str = "en"
+    walkover: PlayerView | None = None  # the player who withdrew: the match is lost by walkover, no games
 
     @cached_property
     def chart(self) -> SimpleNamespace | None:
@@ -232,7 +233,9 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
                               decider=g.number == obj.decided_after, css=_game_classes(g, obj),
                               score_text="–".join(str(v) for v in g.score) if g.score is not None else ""))
     lead = obj.tp[0] - obj.tp[1]
-    if obj.winner is None:
+    if obj.walkover is not None:
+        how = "walkover"
+    elif obj.winner is None:
         how = "open"
     elif obj.decided_after is not None:
         how = "late_resign" if obj.status == "RESIGN" and obj.resigned else "games"
@@ -249,7 +252,8 @@ def match_view(obj: TantrixMatch, people: dict, lang: str = "en") -> MatchView:
     return MatchView(obj.match, sides, games, obj.standard, obj.rule, obj.status or "NORMAL", when,
                      bool(when and ISO_DATE.match(when)), person(obj.resigned) if obj.resigned else None,
                      person(obj.winner) if obj.winner else None, obj.decided_after, how, lead, tp_text(abs(lead), lang),
-                     next_game, next_extra or 0, needs, any(g.penalised for g in games), obj, lang)
+                     next_game, next_extra or 0, needs, any(g.penalised for g in games), obj, lang,
+                     person(obj.walkover) if obj.walkover else None)
 
 
 def lead_chart(obj: TantrixMatch, games: list, lang: str = "en") -> SimpleNamespace | None:
@@ -422,7 +426,8 @@ def bracket_view(ev, data: dict, main: BracketView | None = None) -> BracketView
                 played = by_player.get(pid)
                 sides.append(Side(person, seed, winner=sdata["winner"] == pid,
                                   total=played.total if played is not None and mv.started else "",
-                                  resigned=bool(played and played.resigned)))
+                                  resigned=bool(played and played.resigned),
+                                  walkover=bool(mv and mv.walkover and mv.walkover.id == pid)))
             url = None
             if unit is not None:
                 url = ev.urls_of.url("tantrix_match", slug=ev.slug, stage=stage, round=number, match=sdata["slot"])

@@ -180,7 +180,9 @@ def bye_players(ev, rnd) -> list:
 
 
 def absent_players(ev, rnd) -> list:
-    ids = rnd.extra.get("absent") or ()
+    """The players not playing the round: its absent ones and those who withdrew
+    before it (:attr:`..views.RoundView.field`), by name."""
+    ids = [*(rnd.field.get("absent") or ()), *(rnd.field.get("withdrawn") or ())]
     return sorted((ev.people[pid] for pid in ids if pid in ev.people), key=lambda p: p.sort)
 
 
