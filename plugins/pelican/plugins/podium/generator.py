@@ -109,6 +109,11 @@ class PodiumGenerator(Generator):
         self.context["podium_events"] = []
         try:
             self._read_settings()
+        except ValueError as exc:  # a setting that is no valid value: one line, naming it
+            self.problems = [str(exc)]
+            logger.error("%s; Podium wrote nothing", exc)
+            return
+        try:
             self._evaluate_changed()
             self._add_to_context()
         except Problems as exc:
@@ -123,11 +128,8 @@ class PodiumGenerator(Generator):
 
     def _read_settings(self) -> None:
         settings = self.settings
-        try:
-            self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
-            self.page_sizes = paging.sizes(settings)
-        except ValueError as exc:
-            raise Problems([str(exc)]) from None
+        self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
+        self.page_sizes = paging.sizes(settings)
         self.looks = Looks(settings, self.store)
 
     def _evaluate_changed(self) -> None:
