@@ -546,13 +546,16 @@ def test_a_setting_that_is_no_valid_value_is_one_line_naming_it(tmp_path, tool):
     results = small_results(tmp_path / "results")
     broken = tmp_path / "broken.py"
     broken.write_text('from pelicanconf import *\nTHEME = "no/such/theme"\n', "utf-8")
+    words = tmp_path / "words.py"
+    words.write_text('from pelicanconf import *\nPODIUM_JOBS = "four"\n', "utf-8")
     raising = tmp_path / "raising.py"
     raising.write_text('SITENAME = "x"\nPODIUM_JOBS = int("four")\n', "utf-8")
     cases = [({"PODIUM_JOBS": "abc"}, "pelicanconf.py", "the setting PODIUM_JOBS=abc must be a whole number of at least 0"),
              ({"PODIUM_JOBS": "-2"}, "pelicanconf.py", "the setting PODIUM_JOBS=-2 must be a whole number of at least 0"),
              ({"PODIUM_LOCK_WAIT": "soon"}, "pelicanconf.py", "the setting PODIUM_LOCK_WAIT=soon must be a number of at least 0"),
              ({}, str(broken), f"the settings file {broken} cannot be used: Could not find the theme no/such/theme"),
-             ({}, str(raising), f"the settings file {raising} cannot be used: invalid literal for int() with base 10: 'four'")]
+             ({}, str(raising), f"the settings file {raising} cannot be used: invalid literal for int() with base 10: 'four'"),
+             ({}, str(words), "the setting PODIUM_JOBS must be a number, not 'four'")]
     for extra, settings, words in cases:
         done = subprocess.run([sys.executable, "-m", f"pelican.plugins.podium.{tool}", "--output", str(tmp_path / "out"),
                                "--settings", settings, "--content", str(ROOT / "content")],

@@ -54,7 +54,7 @@ from podium_core import interrupts
 from . import build_lock, searchindex
 from .cache import FOLDER, open_folder, umask
 from .places import output_refusal
-from .settings_read import SettingsError, check_environment, environment_number, read
+from .settings_read import SettingsError, check_environment, check_values, environment_number, read
 from .swap import exchange, put_back, swap_in
 
 SEARCH_FOLDER = "pagefind"
@@ -185,6 +185,7 @@ def build(settings_file: str, output: Path, content: str, cache_path: str | None
         print(f"the output folder {output} is not a folder; nothing was written", file=sys.stderr)
         return 1
     try:
+        check_values(settings_file, content)
         refused = output_refusal(output, settings_file, content)
         if refused is not None:
             print(f"refused: {refused}; nothing was written", file=sys.stderr)

@@ -115,6 +115,11 @@ class PodiumGenerator(Generator):
         self.context["podium_events_by_rules"] = {}
         try:
             self._read_settings()
+        except ValueError as exc:  # a setting that is no valid value: one line, naming it
+            self.problems = [str(exc)]
+            logger.error("%s; Podium wrote nothing", exc)
+            return
+        try:
             self._evaluate_changed()
             self._add_to_context()
         except Problems as exc:
@@ -130,12 +135,9 @@ class PodiumGenerator(Generator):
 
     def _read_settings(self) -> None:
         settings = self.settings
-        try:
-            self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
-            self.page_sizes = paging.sizes(settings)
-            self.variant_languages = language_variants.languages(settings)
-        except ValueError as exc:
-            raise Problems([str(exc)]) from None
+        self.jobs = setting_number(settings, "PODIUM_JOBS", int, 0) or workers.usable_cores()
+        self.page_sizes = paging.sizes(settings)
+        self.variant_languages = language_variants.languages(settings)
         self.looks = Looks(settings, self.store)
 
     def _evaluate_changed(self) -> None:

@@ -38,7 +38,7 @@ from . import build_lock
 from .build import IndexFailed, search_index, settings_of
 from .cache import Store, umask
 from .places import place_refusal, protected_folders, results_folder
-from .settings_read import SettingsError, check_environment
+from .settings_read import SettingsError, check_environment, check_values
 from .swap import put_back, swap_in
 
 
@@ -117,6 +117,7 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
     output = output.resolve()
     try:
         check_environment()
+        check_values(settings, content)
         protected = protected_folders(settings, content, results_folder(settings, content))
         reason = place_refusal(output, protected)  # before anything is made, even the lock beside it
         if reason is not None:

@@ -276,7 +276,7 @@ def main(argv=None) -> int:
 
 
 def _main(args, argv) -> int:
-    from .settings_read import SettingsError, check_environment
+    from .settings_read import SettingsError, check_environment, check_values
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
     output = Path(args.output).resolve()
@@ -291,6 +291,7 @@ def _main(args, argv) -> int:
 
     try:
         check_environment()
+        check_values(args.settings, args.content)
         refused = output_refusal(output, args.settings, args.content)
     except SettingsError as exc:
         print(exc, file=sys.stderr)

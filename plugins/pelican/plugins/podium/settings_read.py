@@ -57,3 +57,18 @@ def check_environment() -> None:
     starts (raises :class:`SettingsError` naming the first that is not valid)."""
     environment_number("PODIUM_JOBS", int, 0)
     environment_number("PODIUM_LOCK_WAIT", float, 600.0)
+
+
+def check_values(settings_file: str, content: str) -> None:
+    """The settings file can be used and each of Podium's settings in it that
+    must be a number is one (``PODIUM_JOBS``, ``PODIUM_PAGE_SIZES``); raises
+    :class:`SettingsError` naming the first that is not."""
+    from . import paging
+    from .setting_values import setting_number
+
+    settings = read(settings_file, {"PATH": content})
+    try:
+        setting_number(settings, "PODIUM_JOBS", int, 0)
+        paging.sizes(settings)
+    except ValueError as exc:
+        raise SettingsError(str(exc)) from None
