@@ -216,7 +216,7 @@ def changes_from(rnd, data, event) -> list[str]:
         if old is None or sorted(old) != sorted(new):
             was = _people(old, names) if old else f"no {word}"
             changed.append(f"{word.capitalize()} {number}: {was} → {_people(new, names)}")
-    gone = set(listed) - {unit[word] for unit in units}
-    for number in sorted(gone, key=str):
+    gone = set() if key == "matches" else set(listed) - {unit[word] for unit in units}  # a listed match stays
+    for number in sorted(gone):
         changed.append(f"{word.capitalize()} {number}: {_people(listed[number], names)} → no {word}")
     return changed
