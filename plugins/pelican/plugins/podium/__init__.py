@@ -30,7 +30,11 @@ are the Pelican-free package :mod:`podium_core`.
   per system or concern.
 - :mod:`pelican.plugins.podium.urls` -- the URL scheme, from ``PODIUM_*_URL`` settings.
 - :mod:`pelican.plugins.podium.facts` -- the rules as implemented, for the format page.
-- :mod:`pelican.plugins.podium.i18n` -- gettext catalogs for the UI languages.
+- :mod:`pelican.plugins.podium.i18n` -- gettext catalogs for the UI languages;
+  :mod:`pelican.plugins.podium.translations` -- the site's Markdown pages in
+  every language; :mod:`pelican.plugins.podium.language_variants` -- events
+  in other interface languages (``PODIUM_LANGUAGES``) and the language switch;
+  :mod:`pelican.plugins.podium.shipped_pages` -- the rules pages Podium ships.
 - :mod:`pelican.plugins.podium.build`, :mod:`pelican.plugins.podium.serve`,
   :mod:`pelican.plugins.podium.publish` -- ``make html``, ``make serve`` and
   ``make publish``; :mod:`pelican.plugins.podium.build_lock` -- one of them
