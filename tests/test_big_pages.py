@@ -26,7 +26,7 @@ from test_site import build
 
 LIMIT = 1_000_000  # bytes: no HTML page above it
 BIG = 5000
-DOWNLOADS = (".json", ".csv", ".atom", ".xlsx")  # files to download or poll, not pages: they may be large
+DOWNLOADS = (".json", ".csv", ".xlsx", ".atom")  # files to download or poll, not pages: they may be large
 TINY = {"units": 2, "rows": 3, "crosstable": 3, "lines": 4, "bracket": 4}
 SMALL = {"catan-lv-2016": 16, "catan-lt-route66": 13, "carcassonne-lv": 12, "tantrix-wc": 12, "baska-gp": 9}
 
