@@ -270,9 +270,12 @@ def test_find_your_table_sorts_in_the_events_alphabet(site, slug, rnd, order):
     where = {}
     for unit in units:
         for seat, pid in enumerate(unit["players"], 1):
-            where[pid] = (str(unit.get("table") or unit.get("match")), str(seat))
+            # a seat at a table that is not played (Baśka's short table) reads "No game this round"
+            where[pid] = ("no game",) if unit.get("short") else (str(unit.get("table") or unit.get("match")), str(seat))
     names = {p["id"]: p["name"] for p in document["players"]}
-    assert {names[pid]: w for pid, w in where.items()} == {row[0]: (row[1], row[2]) for row in table["rows"]}
+    shown = {row[0]: ("no game",) if len(row) == 2 and row[1].startswith("No game this round:") else (row[1], row[2])
+             for row in table["rows"]}
+    assert {names[pid]: w for pid, w in where.items()} == shown
     assert "<html lang=\"en\">" in read(site, f"{slug}/{rnd}/find/index.html")  # the UI language these tests force; names keep their alphabet
 
 

@@ -309,7 +309,8 @@ class StandingView:
     def lines(self, limit: int | None = None) -> list:
         """(row, class) of the first ``limit`` rows (all when None), as the standings
         table shows them: "podium" for a player the final classification places
-        1st to 3rd (emphasis follows the classification, never the row number),
+        1st to 3rd in a table without a cut line (emphasis follows the
+        classification, never the row number),
         "reserve" for the organisers' reserve player, "qualifies" for a row above
         the cut line who goes on, and " cut" added to the row the line goes under;
         "" for another row of a table with a cut line, None for another row."""
@@ -324,7 +325,7 @@ class StandingView:
                 css = "qualifies"
             else:
                 css = "" if cut_after else None
-            if row.player.id in podium:
+            if row.player.id in podium and not cut_after:  # a table with a cut line stresses who goes on
                 css = f"{css} podium" if css else "podium"
             if cut_after and number == cut_after:
                 css += " cut"
