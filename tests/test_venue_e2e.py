@@ -6,6 +6,7 @@ knockout, a walkover; what it refuses, refused)."""
 
 import io
 import json
+import html
 import re
 
 import pytest
