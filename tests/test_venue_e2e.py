@@ -4,9 +4,9 @@ the built pages checked after each step; and the open field of each system: a
 late entry, an absence, a table or game never played and a withdrawal (in a
 knockout, a walkover; what it refuses, refused)."""
 
-import html
 import io
 import json
+import html
 import re
 
 import pytest
@@ -116,7 +116,7 @@ def test_catan_route66_at_the_venue(tmp_path, monkeypatch, capsys):
     now = [row["player"] for row in doc["standings"][0]["rows"]]
     assert all(now.index(pid) + 1 == moved[names[pid]][1] for pid in first[0][:2])
     assert "Qualifying: standings after round 1" in corrections
-    feed = html.unescape(page("results.atom"))  # the entry's HTML, as a feed reader shows it
+    feed = html.unescape(page("results.atom"))  # entries are HTML, escaped in the XML
     assert "<title>Cup: Correction: Qualifying, round 1</title>" in feed and "Reason: sheet misread" in feed
     assert f"<li>Table 1 ({seats}): {old} → {new}</li>" in feed
     assert re.search(rf"Standings after round 1: [^<]*{re.escape(names[first[0][1]])}: place \d+ → \d+", feed)
