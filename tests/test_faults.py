@@ -508,21 +508,29 @@ def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_no
     line and 130 (Ctrl-C) or 143 (SIGTERM), or done; the event folder is
     there whole, with every round, or not at all."""
     podium = [str(Path(sys.executable).parent / "podium"), "simulate"]
-    reference = tmp_path / "reference"
-    subprocess.run([*podium, str(reference / "cup"), "--format", "carcassonne-lv", "--players", "40"], cwd=ROOT,
-                   check=True, capture_output=True, timeout=300)
-    whole = _folder_bytes(reference / "cup")
-    chance = random.Random()
-    outcomes = set()
-    for trial in range(6):
-        results = tmp_path / f"results-{trial}"
+
+    def start(results: Path):
+        """The command started, once it has begun changing ``results`` (or ended)."""
         process = subprocess.Popen([*podium, str(results / "cup"), "--format", "carcassonne-lv", "--players", "40"],
                                    cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                    start_new_session=True)
         started = time.monotonic()
         while not (results / ".podium-changes").exists() and process.poll() is None and time.monotonic() - started < 60:
             time.sleep(0.002)
-        delay = chance.uniform(0, 1.2)
+        return process
+
+    reference = tmp_path / "reference"
+    process = start(reference)
+    changing = time.monotonic()
+    assert process.wait(timeout=300) == 0
+    working = time.monotonic() - changing  # how long it changes the folder on this machine, now
+    whole = _folder_bytes(reference / "cup")
+    chance = random.Random()
+    outcomes = set()
+    for trial in range(6):
+        results = tmp_path / f"results-{trial}"
+        process = start(results)
+        delay = chance.uniform(0, 0.8 * working)
         time.sleep(delay)
         os.killpg(process.pid, signal_number)
         _out, err = process.communicate(timeout=300)

@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CSS = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "static" / "css"
-CSS_BUDGET = 24_000  # bytes a page loads, all its stylesheets together (the phone header, menu and "now" boxes included)
+CSS_BUDGET = 28_000  # bytes a page loads, all its stylesheets together (the phone header, menu and "now" boxes included)
 STANDINGS_BUDGET = 150_000  # bytes of HTML of one standings page of 240 players
 MARKDOWN_PAGES = {"about.html", "organiser-guide.html", "publishing.html"}  # and rules-*.html: content, not templates
 
@@ -82,7 +82,7 @@ def stylesheets(site: Path, name: str, html: str) -> list[Path]:
     return found
 
 
-def test_every_page_loads_under_20_kb_of_css(site, pages):
+def test_every_page_loads_under_28_kb_of_css(site, pages):
     heaviest = max(((sum(p.stat().st_size for p in set(stylesheets(site, name, html))), name) for name, html in pages.items()))
     assert heaviest[0] < CSS_BUDGET, f"{heaviest[1]} loads {heaviest[0]} bytes of CSS"
     # every stylesheet of the theme is in use, and the common one is on every page

@@ -182,8 +182,10 @@ def content_folder(results) -> Path:
     ``content`` beside the results folder ``results`` (as in this project,
     whose ``pelicanconf.py`` has ``PATH = "content"`` beside ``results/``),
     wherever the command runs: from an event folder, ``..`` is the results
-    folder and the content folder is ``../../content``."""
-    return Path(os.path.relpath(Path(os.path.abspath(results)).parent / "content"))
+    folder and the content folder is ``../../content``; a results folder
+    given by its absolute path gives an absolute path."""
+    beside = Path(os.path.abspath(results)).parent / "content"
+    return beside if Path(results).is_absolute() else Path(os.path.relpath(beside))
 
 
 def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:
