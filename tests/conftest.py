@@ -52,3 +52,15 @@ def small_filesystem(tmp_path):
     yield mount
     for point in mounted:
         subprocess.run(["umount", str(point)], capture_output=True)
+
+
+@pytest.fixture(autouse=True)
+def _signals_kept():
+    """A command run in this process may end by ignoring Ctrl-C and SIGTERM (it
+    is ending); the test runner and the commands later tests start keep their own."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGINT, before[0])
+    signal.signal(signal.SIGTERM, before[1])

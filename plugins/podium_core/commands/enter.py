@@ -108,7 +108,8 @@ def run(args, stdin=None, stdout=None) -> int:
             print(str(stop), file=sys.stderr)
             return 1
     except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, SIGTERM or Ctrl-D at a prompt: what was entered is saved
-        interrupts.quiet()
+        if isinstance(exc, KeyboardInterrupt):  # the command is ending: a second Ctrl-C gets no traceback
+            interrupts.quiet()
         print(f"\nstopped: {_count(entry.entered)} written to {path}; run podium enter again to go on", file=stdout)
         return interrupts.exit_code(exc) if isinstance(exc, KeyboardInterrupt) else 130
     print(f"{_count(entry.entered)} written to {path}" if entry.entered else f"nothing new written to {path}", file=stdout)
