@@ -302,28 +302,16 @@ class CarcassonneRun(Run):
             impossible, unfilled = [], []
         else:
             expected, orders, byes, impossible, unfilled, seating = self._swiss_seating(number)
-        if unfilled and not (rnd.listed and rnd.manual):
-            names = " and ".join(f"group {g}" for g in unfilled) if unfilled != [None] else "the field"
-            fix = "a round has at most one bye"
-            self.problems.append(Problem(rnd.where.path, rnd.where.line("round"),
-                                         f"Swiss round {number}: {names} has an odd number of players seated and {fix}: "
-                                         f"record the seating with manual: \"reason\""))
-            self.block_reported = True
-            if not rnd.listed:
-                self.waiting = Text("%(round)s cannot be seated by the rules", round=title)
-                self._unchecked(rnd, title)
-                return
-        if impossible and not (rnd.listed and rnd.manual):
-            names = " and ".join(f"group {g}" for g in impossible) if impossible != [None] else "the field"
-            avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
-            self.problems.append(Problem(rnd.where.path, rnd.where.line("games" if rnd.listed else "round"),
-                                         f"no pairing of {names} for Swiss round {number} satisfies the rules (every pairing "
-                                         f"would {avoid}): record the seating with manual: \"reason\""))
-            self.block_reported = True
-            if not rnd.listed:
-                self.waiting = Text("no pairing for %(round)s satisfies the rules", round=title)
-                self._unchecked(rnd, title)
-                return
+        avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
+        if (self._refused(rnd, unfilled, "round", "Swiss round %(number)s: %(names)s has an odd number of players "
+                          "seated and a round has at most one bye: record the seating with manual: \"reason\"",
+                          Text("%(round)s cannot be seated by the rules", round=title)) or
+                self._refused(rnd, impossible, "games" if rnd.listed else "round",
+                              "no pairing of %(names)s for Swiss round %(number)s satisfies the rules (every pairing "
+                              f"would {avoid}): record the seating with manual: \"reason\"",
+                              Text("no pairing for %(round)s satisfies the rules", round=title))):
+            self._unchecked(rnd, title)
+            return
         rules_bye = byes[0] if byes else None
         bye = self._check_bye(rnd, rules_bye) if rnd.listed else rules_bye
         field = None  # who plays by the rules, with the bye the file names (a manual round may name anyone)
@@ -359,6 +347,21 @@ class CarcassonneRun(Run):
             rows = rank(ids, self.criteria, self.ledger, self.lots, reserves=self.reserves)
             self.ranking[group] = rows
             self.out.standings.append(Standing("swiss", group, number, self.criteria, rows))
+
+    def _refused(self, rnd: Round, groups: list, key: str, message: str, waiting: Text) -> bool:
+        """The rules cannot seat ``groups`` (None: the one field) in Swiss
+        round ``rnd``: the problem at the file's ``key`` line, unless the
+        round is listed and ``manual:``.  True when the round has no games
+        listed, so nothing of it can be checked (the event waits: ``waiting``)."""
+        if not groups or (rnd.listed and rnd.manual):
+            return False
+        names = " and ".join(f"group {g}" for g in groups) if groups != [None] else "the field"
+        self.problems.append(Problem(rnd.where.path, rnd.where.line(key), message % {"names": names, "number": rnd.round}))
+        self.block_reported = True
+        if rnd.listed:
+            return False
+        self.waiting = waiting
+        return True
 
     def _swiss_seating(self, number: int):
         """Swiss round ``number`` by the rules: its games (players, group,
