@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -34,8 +35,33 @@ from ..seating_only import unit_has_result, unit_key, units_with_results
 from .pair import announced_seating, write_seating
 
 
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")  # as event.schema.json's $defs/id
+
+
 class FieldError(Exception):
     """The change of the field cannot be recorded (the message says why)."""
+
+
+def event_and_player(args, new: bool) -> tuple[Path, object, str]:
+    """The event folder, its evaluation and the player of a change of the
+    field (``args.event``, ``args.player``).  ``new`` (``podium join``): the
+    player's id must be an id and not taken; else (``podium withdraw``) the
+    player must be one of the event's who has not withdrawn already."""
+    folder = Path(args.event)
+    outcome = evaluate_one(folder)
+    event, pid = outcome.event, args.player
+    if new and not _ID.match(pid):
+        raise FieldError(f"'{pid}' is not a player id: lowercase letters, digits, '-' and '_', starting with a letter "
+                         "or a digit")
+    if new and event.has_player(pid):
+        raise FieldError(f"'{pid}' is a player of {event.slug} already")
+    if not new and not event.has_player(pid):
+        raise FieldError(f"'{pid}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
+    earlier = None if new else outcome.attendance.withdrawals.get(pid)
+    if earlier is not None:
+        raise FieldError(f"{pid} withdrew before {outcome.attendance.round_words(earlier.stage, earlier.round)} already "
+                         f"({earlier.where.path})")
+    return folder, outcome, pid
 
 
 def round_word(stage: str, number: int) -> str:

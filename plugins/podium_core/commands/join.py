@@ -17,16 +17,10 @@ first ranked stage whose rounds have all been played or are being played,
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 from ..files import write_atomically
 from ..loader import read_text
-from ..pipeline import evaluate_one
 from .eventedit import add_players
-from .field import FieldError, all_or_nothing, reseat, round_file
-
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")  # as event.schema.json's $defs/id
+from .field import FieldError, all_or_nothing, event_and_player, reseat, round_file
 
 
 def register(commands) -> None:
@@ -40,15 +34,8 @@ def register(commands) -> None:
 
 
 def run(args) -> int:
-    folder = Path(args.event)
-    outcome = evaluate_one(folder)
-    event, fmt = outcome.event, outcome.format
-    pid = args.player
-    if not _ID.match(pid):
-        raise FieldError(f"'{pid}' is not a player id: lowercase letters, digits, '-' and '_', starting with a letter "
-                         "or a digit")
-    if event.has_player(pid):
-        raise FieldError(f"'{pid}' is a player of {event.slug} already")
+    folder, outcome, pid = event_and_player(args, new=True)
+    fmt = outcome.format
     if args.group is not None and "group" not in fmt.PLAYER_FIELDS:
         raise FieldError(f"--group: {fmt.id} plays in no groups")
     first = outcome.attendance.first

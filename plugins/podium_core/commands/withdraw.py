@@ -20,10 +20,7 @@ stage does not have.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..pipeline import evaluate_one
-from .field import FieldError, all_or_nothing, next_unplayed, record, reseat, round_file, round_word
+from .field import FieldError, all_or_nothing, event_and_player, next_unplayed, record, reseat, round_file, round_word
 
 
 def register(commands) -> None:
@@ -37,16 +34,8 @@ def register(commands) -> None:
 
 
 def run(args) -> int:
-    folder = Path(args.event)
-    outcome = evaluate_one(folder)
-    event, fmt = outcome.event, outcome.format
-    pid = args.player
-    if not event.has_player(pid):
-        raise FieldError(f"'{pid}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
-    earlier = outcome.attendance.withdrawals.get(pid)
-    if earlier is not None:
-        raise FieldError(f"{pid} withdrew before {outcome.attendance.round_words(earlier.stage, earlier.round)} already "
-                         f"({earlier.where.path})")
+    folder, outcome, pid = event_and_player(args, new=False)
+    fmt = outcome.format
     field = "absent" if args.absent else "withdrawn"
     stage, number, header, knockout = _target(outcome, pid, args.round)
     stages = fmt.round_fields().fields.get(field, set())
