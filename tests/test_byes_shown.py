@@ -69,3 +69,30 @@ def test_the_bye_counts_as_bye_result_says_and_pair_writes_it_into_an_existing_f
     venue.ok("enter", stdin="".join(f"{100 + i} {90 - i}\n" for i in range(3)))
     doc, _page = venue.site()
     assert next(r["values"]["wins"] for r in doc["standings"][0]["rows"] if r["player"] == bye) == 0.5
+
+
+def test_two_groups_odd_after_withdrawals_each_have_a_bye_written_validated_and_shown(tmp_path, monkeypatch, capsys):
+    """Two groups of four under odd_field: bye; one player of each withdraws before round 2: podium withdraw re-seats
+    the round with a bye in each group (bye: [a, b]), names both in its printout, validate accepts the file, and
+    event.json, the round page and both players' pages show each bye."""
+    from podium_core.pipeline import evaluate_one
+
+    venue = Venue(tmp_path, monkeypatch, capsys, "carcassonne-lv", 8,
+                  options="{odd_field: bye, groups: 2, swiss_rounds: 3, playoff_size: 4}")
+    names = venue.names()
+    venue.ok("pair", "--write")
+    venue.ok("enter", stdin="".join(f"{100 + i} {90 - i}\n" for i in range(4)))
+    groups = evaluate_one(venue.folder).extra["groups"]
+    venue.ok("withdraw", groups["A"][0])
+    out = venue.ok("withdraw", groups["B"][0])
+    text = (venue.folder / "swiss-02.yaml").read_text("utf-8")
+    byes = re.search(r"^bye: \[(\S+), (\S+)\]$", text, re.M).groups()
+    assert [next(g for g, members in groups.items() if pid in members) for pid in byes] == ["A", "B"]
+    assert all(f"  bye: {names[pid]} ({pid})" in out.splitlines() for pid in byes)
+    assert venue.run("validate")[0] == 0
+    doc, page = venue.site()
+    assert doc["rounds"][1]["bye"] == list(byes)
+    shown = re.findall(r"<strong>Bye:</strong> (?:<bdi>)?<a href=\"[^\"]*players/([a-z0-9-]+)/\"", page("swiss-2/index.html"))
+    assert shown == list(byes)
+    for pid in byes:
+        assert re.search(r'<tr class="result-bye">.*swiss-2/', page(f"players/{pid}/index.html"), re.S)

@@ -12,7 +12,9 @@ import yaml
 
 from podium_core.errors import Problems
 from podium_core.export import event_document
+from podium_core.model import bye_field
 from podium_core.pipeline import evaluate_one
+from podium_core.roundedit import field_line
 from podium_core.systems.carcassonne.engine import first_round_labels
 from podium_core.systems.carcassonne.groups import split_groups
 from podium_core.systems.carcassonne.playoff import feeds
@@ -44,8 +46,8 @@ def play(folder, stage, number, header="", games=None, result=None):
     path.write_text(f"stage: {stage}\nround: {number}\n{header}", "utf-8")
     rnd = next(r for r in evaluate_one(folder).rounds if (r.stage, r.round) == (stage, number))
     lines = [f"stage: {stage}\nround: {number}\n{header}"]
-    if rnd.bye:
-        lines.append(f"bye: {rnd.bye}\n")
+    if rnd.byes:
+        lines.append(field_line("bye", bye_field(rnd.byes)))
     lines.append("games:\n")
     for unit in rnd.units:
         a, b = unit.players
@@ -233,13 +235,47 @@ def test_a_bye_only_in_rounds_whose_field_is_odd_and_a_late_entrant_is_paired_fr
     folder = write_event(tmp_path / "ev", ids(6) + ["late"], {"groups": 1, "swiss_rounds": 3, "playoff_size": 0,
                                                               "odd_field": "bye"}, {"late": {"joins": 2}})
     first = play(folder, "swiss", 1)
-    assert first.bye is None and "late" not in set(first.players())
+    assert not first.byes and "late" not in set(first.players())
     second = play(folder, "swiss", 2)
-    assert second.bye is not None and len(second.units) == 3
+    assert len(second.byes) == 1 and len(second.units) == 3
     third = play(folder, "swiss", 3, header="absent: [p01]\n")
-    assert third.bye is None and "p01" not in set(third.players()) and len(third.units) == 3
+    assert not third.byes and "p01" not in set(third.players()) and len(third.units) == 3
     # adding the late entrant never changed round 1: the file written before is still valid
     assert evaluate_one(folder).finished
+
+
+
+def test_two_groups_odd_in_one_round_each_have_their_own_bye(tmp_path):
+    """Groups of four under odd_field: bye; one player of each withdraws before round 2: both groups are odd and each
+    is seated on its own, with its own bye (bye: [a, b] in the file and event.json); round 3 gives each group's bye to
+    another player; a file naming one bye only, or a wrong one, is refused at its line."""
+    groups = {p: {"group": "A" if i < 4 else "B"} for i, p in enumerate(ids(8))}
+    folder = write_event(tmp_path / "ev", ids(8), {"groups": 2, "swiss_rounds": 3, "playoff_size": 2,
+                                                  "odd_field": "bye"}, groups)
+    play(folder, "swiss", 1)
+    second = play(folder, "swiss", 2, header="withdrawn: [p01, p05]\n")
+    assert [groups[pid]["group"] for pid in second.byes] == ["A", "B"] and len(second.units) == 2
+    assert all(groups[a]["group"] == groups[b]["group"] for a, b in (u.players for u in second.units))
+    assert "bye: [" in (folder / "swiss-02.yaml").read_text("utf-8")
+    third = play(folder, "swiss", 3)
+    assert len(third.byes) == 2 and not set(third.byes) & set(second.byes)
+    outcome = evaluate_one(folder)
+    document = event_document(outcome)
+    assert document["rounds"][1]["bye"] == list(second.byes) and document["rounds"][0].get("bye") is None
+    values = {row.player: row.values["wins"] for st in outcome.standings if st.after_round == 3 for row in st.rows}
+    crossed = {g["group"]: g["games"] for g in outcome.extra["crosstable"]["groups"]}
+    for pid in second.byes:
+        assert crossed[groups[pid]["group"]][pid][1] == {"round": 2, "bye": True} and values[pid] >= 1
+    path = folder / "swiss-02.yaml"
+    text = path.read_text("utf-8")
+    for wrong, said in ((f"bye: {second.byes[0]}\n", f"the rules give {second.byes[0]}, {second.byes[1]} the bye this "
+                                                      f"round, not {second.byes[0]}"),
+                        ("", f"the rules give {second.byes[0]}, {second.byes[1]} the bye this round: add bye: "
+                             f"[{second.byes[0]}, {second.byes[1]}]")):
+        path.write_text(text.replace(f"bye: [{second.byes[0]}, {second.byes[1]}]\n", wrong), "utf-8")
+        with pytest.raises(Problems) as caught:
+            evaluate_one(folder)
+        assert said in str(caught.value)
 
 
 def test_an_unplayed_game_counts_nothing_and_is_no_meeting(tmp_path):

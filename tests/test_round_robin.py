@@ -8,7 +8,9 @@ from itertools import combinations
 import pytest
 import yaml
 
+from podium_core.model import bye_field
 from podium_core.pipeline import evaluate_one
+from podium_core.roundedit import field_line
 from podium_core.systems.carcassonne.berger import berger_round, cycle_rounds, round_robin
 
 # FIDE Handbook C.05 Annex 1: the Berger tables, round by round, board by board (first-named starts).
@@ -72,8 +74,8 @@ def play(folder, number, score=lambda a, b: [100, 90], extra=""):
     (folder / f"swiss-{number:02d}.yaml").write_text(f"stage: swiss\nround: {number}\n{extra}", "utf-8")
     rnd = next(r for r in evaluate_one(folder).rounds if r.round == number and r.stage == "swiss")
     lines = [f"stage: swiss\nround: {number}\n{extra}"]
-    if rnd.bye:
-        lines.append(f"bye: {rnd.bye}\n")
+    if rnd.byes:
+        lines.append(field_line("bye", bye_field(rnd.byes)))
     lines.append("games:\n")
     for unit in rnd.units:
         a, b = unit.players
@@ -90,11 +92,25 @@ def test_a_round_robin_event_by_seed_with_a_rest(tmp_path):
     for number in range(1, 6):
         rnd = play(folder, number, lambda a, b: [100, 90] if a < b else [90, 100])
         met += [tuple(sorted(u.players)) for u in rnd.units]
-        assert rnd.bye == f"p{[1, 4, 2, 5, 3][number - 1]}"  # the player paired with number 6 in the table of six
+        assert rnd.byes == (f"p{[1, 4, 2, 5, 3][number - 1]}",)  # the player paired with number 6 in the table of six
     assert sorted(met) == sorted(combinations([p for p, _ in players], 2))
     outcome = evaluate_one(folder)
     assert outcome.finished and [p.player for p in outcome.classification] == ["p1", "p2", "p3", "p4", "p5"]
     assert outcome.format.resolved_options(outcome.event)["swiss_rounds"] == 5
+
+
+
+def test_two_odd_groups_of_a_round_robin_each_rest_one_player_a_round(tmp_path):
+    players = [(f"p{i}", {"seed": i, "group": "A" if i <= 3 else "B"}) for i in range(1, 7)]
+    folder = write(tmp_path / "rr", players, {"pairing": "round_robin", "groups": 2, "playoff_size": 0})
+    met, rested = [], []
+    for number in range(1, 4):
+        rnd = play(folder, number)
+        assert [int(pid[1:]) > 3 for pid in rnd.byes] == [False, True]  # one rest in A, one in B
+        met += [tuple(sorted(u.players)) for u in rnd.units]
+        rested += rnd.byes
+    assert sorted(met) == sorted(combinations(["p1", "p2", "p3"], 2)) + sorted(combinations(["p4", "p5", "p6"], 2))
+    assert sorted(rested) == [p for p, _ in players] and evaluate_one(folder).finished
 
 
 def test_a_round_robin_game_with_an_absent_player_is_not_seated(tmp_path):

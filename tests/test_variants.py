@@ -381,13 +381,14 @@ def test_a_ruled_round_must_name_the_rules_bye(tmp_path, capsys):
     from podium_core.nextround import seating_text
 
     text = seating_text(rnd)
-    assert f"bye: {rnd.bye}\n" in text
-    wrong = next(p for p in "abcde" if p != rnd.bye)
-    swapped = text.replace(f"bye: {rnd.bye}", f"bye: {wrong}").replace(f" {wrong}]", f" {rnd.bye}]").replace(f"[{wrong},", f"[{rnd.bye},")
+    (bye,) = rnd.byes
+    assert f"bye: {bye}\n" in text
+    wrong = next(p for p in "abcde" if p != bye)
+    swapped = text.replace(f"bye: {bye}", f"bye: {wrong}").replace(f" {wrong}]", f" {bye}]").replace(f"[{wrong},", f"[{bye},")
     (folder / "swiss-01.yaml").write_text(swapped, "utf-8")
     code, lines = validate(folder.parent, capsys)
     assert code == 1
-    assert lines[0] == f"criteria/swiss-01.yaml:3: the rules give {rnd.bye} the bye this round, not {wrong} (or add manual: \"reason\")"
+    assert lines[0] == f"criteria/swiss-01.yaml:3: the rules give {bye} the bye this round, not {wrong} (or add manual: \"reason\")"
 
 
 # -- podium formats and podium new ------------------------------------------------------------

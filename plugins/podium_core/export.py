@@ -8,6 +8,7 @@ from __future__ import annotations
 import orjson
 
 from .systems.options import plain
+from .model import bye_field
 from .numbers import json_number
 from .outcome import EventOutcome
 
@@ -75,8 +76,8 @@ def _round(rnd, attendance=None) -> dict:
     data["seating"] = seating
     if rnd.waiting:
         data["waiting"] = str(rnd.waiting)
-    if rnd.bye is not None:
-        data["bye"] = rnd.bye
+    if rnd.byes:
+        data["bye"] = bye_field(rnd.byes)
     if attendance is not None:
         data.update(attendance.of_round(rnd.stage, rnd.round))
     data[rnd.kind] = [unit.to_json() for unit in rnd.units]

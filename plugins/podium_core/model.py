@@ -30,6 +30,23 @@ class Where:
         return Where(self.doc, self.keypath + tuple(sub))
 
 
+def bye_field(byes) -> str | list | None:
+    """A round's ``bye:`` as the round file and event.json write it: the
+    player's id when one player sits out, the list of ids (group order) when
+    several groups each have one, nothing when nobody does."""
+    byes = list(byes)
+    if not byes:
+        return None
+    return byes[0] if len(byes) == 1 else byes
+
+
+def byes_of(value) -> tuple:
+    """The players a round file's ``bye:`` names (:func:`bye_field` read back)."""
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 @dataclass(frozen=True)
 class Player:
     id: str
@@ -150,7 +167,7 @@ class Round:
     absent: tuple = ()
     withdrawn: tuple = ()
     advance: tuple = ()  # ((table number, player id), ...)
-    bye: str | None = None  # the player who sits out this round (odd_field: bye)
+    byes: tuple = ()  # the players who sit out this round (odd_field: bye), one per odd group: :func:`bye_field`
     tables: tuple | None = None
     games: tuple | None = None
     matches: tuple | None = None

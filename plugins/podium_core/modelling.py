@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .errors import Problem
-from .model import Deal, Event, Game, Match, MatchGame, MatchScore, Player, Round, Table, Where
+from .model import Deal, Event, Game, Match, MatchGame, MatchScore, Player, Round, Table, Where, byes_of
 from .suggest import did_you_mean
 from .validation import checked_event, checked_people
 
@@ -168,7 +168,7 @@ def _round(doc) -> Round:
         manual=data.get("manual"), note=data.get("note"),
         absent=tuple(data.get("absent", ())), withdrawn=tuple(data.get("withdrawn", ())),
         advance=tuple(sorted((int(k), v) for k, v in (data.get("advance") or {}).items())),
-        bye=data.get("bye"),
+        byes=byes_of(data.get("bye")),
         tables=tables, games=games, matches=matches, correction=data.get("correction"),
         **seated_record(data.get("seated_from") or {}),
     )
@@ -272,8 +272,8 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
             check_known(pid, rnd.where, name, i)
     for table_no, pid in rnd.advance:
         check_known(pid, rnd.where, "advance", str(table_no))
-    if rnd.bye is not None:
-        check_known(rnd.bye, rnd.where, "bye")
+    for i, pid in enumerate(rnd.byes):
+        check_known(pid, rnd.where, *(("bye",) if len(rnd.byes) == 1 else ("bye", i)))
     seated: dict = {}  # player -> where they sit
     with_result: set = set()  # players at a table (game) whose result is written
     for unit in rnd.units or ():
@@ -301,8 +301,9 @@ def _check_round(event: Event, rnd: Round) -> list[Problem]:
                 here = [event.player(pid) for pid in unit.players if event.has_player(pid)]
                 problems.append(Problem(unit.where.path, unit.where.line(field_name),
                                         f"{field_name} '{value}' is not at this {where}{did_you_mean(str(value), here, ())}"))
-    if rnd.bye in seated:
-        problems.append(Problem(rnd.where.path, rnd.where.line("bye"), f"player '{rnd.bye}' has the bye but is seated at {seated[rnd.bye]}"))
+    for pid in rnd.byes:
+        if pid in seated:
+            problems.append(Problem(rnd.where.path, rnd.where.line("bye"), f"player '{pid}' has the bye but is seated at {seated[pid]}"))
     for i, pid in enumerate(rnd.absent):
         if pid in with_result:
             problems.append(Problem(rnd.where.path, rnd.where.line("absent", i), f"player '{pid}' is listed absent but has a result at {seated[pid]}"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .model import bye_field
 from .outcome import EventOutcome, RoundOutcome
 from .pipeline import evaluate_one
 from .roundfile import round_text
@@ -39,8 +40,8 @@ def file_name(header: dict) -> str:
 def header_of(rnd: RoundOutcome) -> dict:
     """The header fields of a round file, keeping what the organisers wrote."""
     header = {"stage": rnd.stage, "round": rnd.round}
-    if rnd.bye is not None:
-        header["bye"] = rnd.bye
+    if rnd.byes:
+        header["bye"] = bye_field(rnd.byes)
     source = rnd.source
     if source is not None:
         header.update(session=source.session, manual=source.manual, note=source.note,

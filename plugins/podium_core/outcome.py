@@ -47,7 +47,7 @@ class RoundOutcome:
     title: str = ""
     waiting: str | None = None  # why an upcoming round cannot be seated yet
     extra: dict = field(default_factory=dict)
-    bye: str | None = None  # the player who sits out (Carcassonne, odd_field: bye)
+    byes: tuple = ()  # the players who sit out (Carcassonne, odd_field: bye), one per odd group
 
     @property
     def slug(self) -> str:

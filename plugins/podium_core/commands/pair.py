@@ -14,6 +14,7 @@ from pathlib import Path
 from ..changes import all_or_none
 from ..errors import Problem, Problems
 from ..files import write_atomically
+from ..model import bye_field
 from ..nextround import NotReady, next_seating, seating_text, seating_units, unit_name
 from ..roundfile import round_text
 from ..corrections import latest_standings, seated_from, slug
@@ -109,7 +110,7 @@ def write_seating(rnd, path, outcome) -> str:
         units = [listed.get(unit["match"], unit) for unit in units]
         units += [unit for number, unit in sorted(listed.items()) if number not in {u["match"] for u in units}]
         units.sort(key=lambda unit: unit.get("match", 0))
-    new = recorded(_with_bye(text if same else set_units(text, key, units), rnd.bye))
+    new = recorded(_with_bye(text if same else set_units(text, key, units), rnd.byes))
     if new == text:
         return f"{path} already lists this seating; nothing written"
     write_atomically(path, new)
@@ -118,11 +119,11 @@ def write_seating(rnd, path, outcome) -> str:
     return f"re-seated: {path}" if listed_key else f"written: {path}"
 
 
-def _with_bye(text: str, bye: str | None) -> str:
-    """The round file's ``bye:`` as the seating gives it: the player who sits
-    out, written into the file whether it is new or not; none when the round's
-    field is even."""
-    return set_field(text, "bye", field_line("bye", bye)) if bye is not None else remove_field(text, "bye")
+def _with_bye(text: str, byes: tuple) -> str:
+    """The round file's ``bye:`` as the seating gives it: the players who sit
+    out (:func:`podium_core.model.bye_field`), written into the file whether
+    it is new or not; none when every group's field is even."""
+    return set_field(text, "bye", field_line("bye", bye_field(byes))) if byes else remove_field(text, "bye")
 
 
 def _earlier(outcome, rnd) -> list:
@@ -148,7 +149,7 @@ def _same_seating(listed, units) -> bool:
 def seating_report(rnd, event) -> str:
     """The round's seating, one line per table or match, with names and ids
     (and its group, when the round is played in two groups or more), and the
-    bye, if any, as ``bye: <name> (<id>)``; the draw's purpose is said once."""
+    byes, if any, each as ``bye: <name> (<id>)``; the draw's purpose is said once."""
     names = {p.id: p.name for p in event.players}
     title = rnd.title or f"{rnd.stage} round {rnd.round}"
     how = str(rnd.seating.rule or rnd.seating.method)
@@ -160,8 +161,7 @@ def seating_report(rnd, event) -> str:
     for unit in rnd.units:
         group = f" (group {unit.group})" if grouped and getattr(unit, "group", None) else ""
         lines.append(f"  {unit_name(rnd, unit).capitalize()}{group}: {_people(unit.players, names)}")
-    if rnd.bye is not None:
-        lines.append(f"  bye: {names.get(rnd.bye, rnd.bye)} ({rnd.bye})")
+    lines += [f"  bye: {names.get(pid, pid)} ({pid})" for pid in rnd.byes]
     return "\n".join(lines)
 
 

@@ -390,6 +390,7 @@ class RoundView:
     previous: "RoundView | None" = None
     next: "RoundView | None" = None
     extra: dict = field(default_factory=dict)
+    byes: tuple = ()  # the players who sit out this ranked round (one per odd group)
     special: str = ""  # its system's name: podium/<name>/<kind>.html shows its units
     note: str | None = None  # the organisers' note in the round file
     start: object = None  # its start time from the event's schedule (.now)
@@ -788,7 +789,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
         own_title = r.title if spec is None or spec.rounds is None or spec.named_rounds else ""
         view = RoundView(r.stage, r.round, r.kind, r.status, stage_title(r.stage), single(r.stage), own_title,
                      urls.url("round", slug=slug, stage=r.stage, round=r.round), units, seating,
-                     waiting=r.waiting, session=r.session, extra=r.extra, note=r.source.note if r.source else None,
+                     waiting=r.waiting, session=r.session, extra=r.extra, byes=tuple(r.byes), note=r.source.note if r.source else None,
                      special=units[0].special if units and units[0].special else "")
         view.parts = paging.cut(units, page_sizes["units"])
         if attendance is not None:
@@ -947,10 +948,10 @@ class _PlayerIndex:
 
 
 def round_byes(rnd) -> list:
-    """The ids of the players the round gives a bye: Carcassonne's one
-    (``odd_field: bye``) and a knockout's players sent on without a match."""
-    extra = rnd.extra or {}
-    return ([extra["bye"]] if extra.get("bye") else []) + [bye["player"] for bye in extra.get("byes") or ()]
+    """The ids of the players the round gives a bye: Carcassonne's
+    (``odd_field: bye``, one per odd group) and a knockout's players sent on
+    without a match."""
+    return list(rnd.byes) + [bye["player"] for bye in (rnd.extra or {}).get("byes") or ()]
 
 
 def _player_page(person, rounds, standings, place, index: _PlayerIndex | None = None) -> PlayerPage:

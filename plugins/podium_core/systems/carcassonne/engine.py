@@ -50,10 +50,11 @@ from dataclasses import dataclass
 
 from ...draw import draw_order
 from ...errors import Problem
-from ...model import Event, Round
+from ...model import Event, Round, bye_field
 from ...numbers import json_number
 from ...outcome import EventOutcome, Place, RoundOutcome, Seating
 from ...ranking import Standing, rank
+from ...roundfile import flow
 from ...seating import pairs
 from ...text import N_, Text
 from ..base import Run, compare_seating, round_status
@@ -212,20 +213,11 @@ class CarcassonneRun(Run):
                 problems.append(Problem(where.path, self._option_line("swiss_rounds"),
                                         f"swiss_rounds: {self.rounds}, but a round robin of these groups in "
                                         f"{self.fmt.cycles} cycle{'s' if self.fmt.cycles > 1 else ''} has {most} rounds"))
-            if len(self.groups) > 1 and sum(len(ids) % 2 for ids in self.groups.values()) > 1:
-                odd = ", ".join(g for g, ids in self.groups.items() if len(ids) % 2)
-                problems.append(Problem(where.path, where.line("players"),
-                                        f"groups {odd} have an odd number of players, but a round has at most one rest "
-                                        "(bye:): change the players' group: fields"))
         else:
             first = {g: [pid for pid in ids if pid not in self.reserves and self.event.player(pid).joins == 1]
                      for g, ids in self.groups.items()}
             odd = [g for g, ids in first.items() if len(ids) % 2]
-            if self.fmt.byes and len(odd) > 1:
-                problems.append(Problem(where.path, where.line("players"),
-                                        f"groups {', '.join(odd)} have an odd number of players, but a round has at most "
-                                        "one bye: change the players' group: fields"))
-            elif not self.fmt.byes and odd and (len(odd) > 1 or not self.reserves):
+            if not self.fmt.byes and odd and (len(odd) > 1 or not self.reserves):
                 regular = sum(len(ids) for ids in first.values())
                 if len(self.groups) == 1 or regular % 2:
                     problems.append(Problem(where.path, where.line("players"),
@@ -275,13 +267,13 @@ class CarcassonneRun(Run):
             return [p.id for p in sorted(players, key=lambda p: p.seed)]
         return draw_order(ids, self.event.seed, "swiss/1")
 
-    def _round_fields(self, number: int) -> tuple[dict, dict, list]:
+    def _round_fields(self, number: int) -> tuple[dict, list]:
         """The players of each group seated in Swiss round ``number``, in
-        event order, with the reserve where it completes an odd group; the
-        group where a bye falls (``odd_field: bye``, or an odd group the
-        reserve cannot complete: there is none, it is absent, or it
-        completes another group); and the groups left odd beyond that (a
-        round has at most one bye)."""
+        event order, with the reserve where it completes an odd group; and
+        the groups where a bye falls: every group whose field is odd
+        (``odd_field: bye``), or that the reserve does not complete (there
+        is none, it is absent, or it completes another group).  Each group
+        is seated on its own, so each odd group has its own bye."""
         seated = set(self.attendance.seated("swiss", number))
         fields = {g: [pid for pid in ids if pid in seated and pid not in self.reserves] for g, ids in self.groups.items()}
         odd = [g for g, ids in fields.items() if len(ids) % 2]
@@ -289,7 +281,7 @@ class CarcassonneRun(Run):
         if odd and reserve is not None and not self.fmt.byes:
             fields[odd[0]].append(reserve)
             odd = odd[1:]
-        return fields, odd[:1], odd[1:]
+        return fields, odd
 
     def _swiss(self, rnd: Round, position: int):
         number = rnd.round
@@ -298,31 +290,20 @@ class CarcassonneRun(Run):
             self._unchecked(rnd, title)
             return
         if self.fmt.round_robin:
-            expected, orders, byes, seating = self._round_robin_seating(number)
-            impossible, unfilled = [], []
+            expected, orders, rules_byes, seating = self._round_robin_seating(number)
+            impossible = []
         else:
-            expected, orders, byes, impossible, unfilled, seating = self._swiss_seating(number)
-        avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
-        if (self._refused(rnd, unfilled, "round", "Swiss round %(number)s: %(names)s has an odd number of players "
-                          "seated and a round has at most one bye: record the seating with manual: \"reason\"",
-                          Text("%(round)s cannot be seated by the rules", round=title)) or
-                self._refused(rnd, impossible, "games" if rnd.listed else "round",
-                              "no pairing of %(names)s for Swiss round %(number)s satisfies the rules (every pairing "
-                              f"would {avoid}): record the seating with manual: \"reason\"",
-                              Text("no pairing for %(round)s satisfies the rules", round=title))):
+            expected, orders, rules_byes, impossible, seating = self._swiss_seating(number)
+        if self._refused(rnd, impossible, title):
             self._unchecked(rnd, title)
             return
-        rules_bye = byes[0] if byes else None
-        bye = self._check_bye(rnd, rules_bye) if rnd.listed else rules_bye
-        field = None  # who plays by the rules, with the bye the file names (a manual round may name anyone)
-        broken = impossible or unfilled
-        if not broken:
-            field = [pid for players, _, _ in expected for pid in players] + ([rules_bye] if rules_bye else [])
-            field = [pid for pid in field if pid != bye]
-        outcome = self._seat(rnd, expected, seating, title, position, check=not broken, field=field)
-        outcome.bye = bye
-        if bye is not None:
-            outcome.extra["bye"] = bye
+        byes = self._check_byes(rnd, rules_byes) if rnd.listed else rules_byes
+        field = None  # who plays by the rules, with the byes the file names (a manual round may name anyone)
+        if not impossible:
+            field = [pid for players, _, _ in expected for pid in players] + list(rules_byes)
+            field = [pid for pid in field if pid not in byes]
+        outcome = self._seat(rnd, expected, seating, title, position, check=not impossible, field=field)
+        outcome.byes = byes
         outcome.extra["orders"] = {g or "": list(o) for g, o in orders.items()}
         if len(self.groups) > 1:
             outcome.extra["group_tables"] = {g: [u.table for u in outcome.units if u.group == g] for g in self.groups}
@@ -338,7 +319,7 @@ class CarcassonneRun(Run):
             add_game(self.ledger, unit, number)
             a, b = unit.players
             opponents[a], opponents[b] = b, a
-        if bye is not None:
+        for bye in byes:
             add_bye(self.ledger, bye, number, self.fmt.options["bye_result"])
             self.had_bye.add(bye)
         self.attendance.add_missed(self.ledger, "swiss", number, self.fmt.options["absence"])
@@ -348,26 +329,29 @@ class CarcassonneRun(Run):
             self.ranking[group] = rows
             self.out.standings.append(Standing("swiss", group, number, self.criteria, rows))
 
-    def _refused(self, rnd: Round, groups: list, key: str, message: str, waiting: Text) -> bool:
-        """The rules cannot seat ``groups`` (None: the one field) in Swiss
-        round ``rnd``: the problem at the file's ``key`` line, unless the
-        round is listed and ``manual:``.  True when the round has no games
-        listed, so nothing of it can be checked (the event waits: ``waiting``)."""
-        if not groups or (rnd.listed and rnd.manual):
+    def _refused(self, rnd: Round, impossible: list, title) -> bool:
+        """No pairing of the groups ``impossible`` (None: the one field)
+        satisfies the rules in Swiss round ``rnd``: a problem, unless the
+        round is listed and ``manual:``.  True when the round lists no
+        games, so nothing of it can be checked (the event waits)."""
+        if not impossible or (rnd.listed and rnd.manual):
             return False
-        names = " and ".join(f"group {g}" for g in groups) if groups != [None] else "the field"
-        self.problems.append(Problem(rnd.where.path, rnd.where.line(key), message % {"names": names, "number": rnd.round}))
+        names = " and ".join(f"group {g}" for g in impossible) if impossible != [None] else "the field"
+        avoid = "repeat an earlier game" if self.fmt.avoid_rematch == "always" else "repeat a game of the previous round"
+        self.problems.append(Problem(rnd.where.path, rnd.where.line("games" if rnd.listed else "round"),
+                                     f"no pairing of {names} for Swiss round {rnd.round} satisfies the rules (every pairing "
+                                     f"would {avoid}): record the seating with manual: \"reason\""))
         self.block_reported = True
         if rnd.listed:
             return False
-        self.waiting = waiting
+        self.waiting = Text("no pairing for %(round)s satisfies the rules", round=title)
         return True
 
     def _swiss_seating(self, number: int):
         """Swiss round ``number`` by the rules: its games (players, group,
-        None) in table order, each group's order, the bye, the groups no
-        pairing satisfies, the groups left odd, and how it was seated."""
-        fields, bye_groups, unfilled = self._round_fields(number)
+        None) in table order, each group's order, the byes (group order),
+        the groups no pairing satisfies, and how it was seated."""
+        fields, bye_groups = self._round_fields(number)
         expected, orders, impossible, byes = [], {}, [], []
         forbidden = self._forbidden() if number > 1 else {}
         for group, ids in fields.items():
@@ -379,8 +363,6 @@ class CarcassonneRun(Run):
                 if len(order) < len(ids):  # the reserve completing another group: placed by its values
                     order = [row.player for row in rank(ids, self.criteria, self.ledger, self.lots)]
             orders[group] = order
-            if group in unfilled:
-                continue
             playing = order
             if group in bye_groups:
                 byes.append(self._bye_for(order, number))
@@ -409,7 +391,7 @@ class CarcassonneRun(Run):
             seating.rule = Text("%(rule)s %(bye)s", rule=_as_text(seating.rule),
                                 bye=Text("The last player of the draw sits out with a bye.") if number == 1 else
                                 Text("The lowest-ranked player who has had no bye sits out with a bye."))
-        return expected, orders, byes, impossible, unfilled, seating
+        return expected, orders, tuple(byes), impossible, seating
 
     def _round_robin_seating(self, number: int):
         """Round ``number`` of the round robin (:mod:`.berger`): each group's
@@ -441,22 +423,26 @@ class CarcassonneRun(Run):
         if byes:
             rule = Text("%(rule)s %(bye)s", rule=rule, bye=Text("An odd group's rest is the round's bye."))
         seating = Seating("pairing", order=tuple(pid for order in orders.values() for pid in order), rule=rule)
-        return expected, orders, byes, seating
+        return expected, orders, tuple(byes), seating
 
-    def _check_bye(self, rnd: Round, expected: str | None) -> str | None:
-        """A listed round's ``bye:`` must be the rules' (a manual round may name anyone)."""
+    def _check_byes(self, rnd: Round, expected: tuple) -> tuple:
+        """A listed round's ``bye:`` must name the rules' players, one per
+        odd group, in any order (a manual round may name anyone)."""
         where = rnd.where
         if rnd.manual:
-            return rnd.bye
-        if expected is None and rnd.bye is not None:
-            why = ("the field is even" if self.fmt.byes or self.fmt.round_robin else
-                   "the field is even or the reserve completes it (odd_field: reserve)")
-            self.problems.append(Problem(where.path, where.line("bye"), f"bye: {rnd.bye}, but {why}"))
-        elif expected is not None and rnd.bye is None:
-            self.problems.append(Problem(where.path, where.line("games"), f"the rules give {expected} the bye this round: add bye: {expected}"))
-        elif expected is not None and rnd.bye != expected:
+            return rnd.byes
+        given, wanted = ", ".join(rnd.byes), ", ".join(expected)
+        if not expected and rnd.byes:
+            why = "every group's field is even" if len(self.groups) > 1 else "the field is even"
+            if not (self.fmt.byes or self.fmt.round_robin):
+                why += " or the reserve completes it (odd_field: reserve)"
+            self.problems.append(Problem(where.path, where.line("bye"), f"bye: {given}, but {why}"))
+        elif expected and not rnd.byes:
+            self.problems.append(Problem(where.path, where.line("games"),
+                                         f"the rules give {wanted} the bye this round: add bye: {flow(bye_field(expected))}"))
+        elif sorted(rnd.byes) != sorted(expected):
             self.problems.append(Problem(where.path, where.line("bye"),
-                                         f"the rules give {expected} the bye this round, not {rnd.bye} (or add manual: \"reason\")"))
+                                         f"the rules give {wanted} the bye this round, not {given} (or add manual: \"reason\")"))
         return expected
 
     def _forbidden(self) -> dict:
@@ -531,7 +517,7 @@ class CarcassonneRun(Run):
         """Players the rules seat in a Swiss round whom its file seats
         nowhere: one problem naming them and how to record them (rather
         than a table-by-table difference)."""
-        listed = set(rnd.player_ids()) | {rnd.bye}
+        listed = set(rnd.player_ids()) | set(rnd.byes)
         missing = [pid for pid in field if pid not in listed]
         if not missing:
             return []
@@ -613,7 +599,7 @@ class CarcassonneRun(Run):
         seating = Seating("manual", manual=rnd.manual) if rnd.manual else Seating("draw" if rnd.round == 1 and rnd.stage == "swiss" else "pairing" if rnd.stage == "swiss" else "bracket")
         status = round_status([u.has_result for u in units])
         outcome = RoundOutcome(rnd.stage, rnd.round, "games", status, units, seating, source=rnd, title=title,
-                               waiting=None if rnd.listed else self.waiting, bye=rnd.bye)
+                               waiting=None if rnd.listed else self.waiting, byes=rnd.byes)
         self.out.rounds.append(outcome)
         if rnd.stage == "playoff":
             for unit in units:
@@ -881,8 +867,8 @@ class CarcassonneRun(Run):
         by_player: dict = {pid: {} for ids in self.groups.values() for pid in ids}
         rounds = [r for r in self.out.rounds if r.stage == "swiss"]
         for outcome in rounds:
-            if outcome.bye is not None:
-                by_player.setdefault(outcome.bye, {})[outcome.round] = {"round": outcome.round, "bye": True}
+            for bye in outcome.byes:
+                by_player.setdefault(bye, {})[outcome.round] = {"round": outcome.round, "bye": True}
             for unit in outcome.units:
                 for i, pid in enumerate(unit.players):
                     by_player.setdefault(pid, {})[outcome.round] = {
