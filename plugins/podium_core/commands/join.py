@@ -23,6 +23,7 @@ from pathlib import Path
 from ..files import write_atomically
 from ..loader import read_text
 from ..pipeline import evaluate_one
+from ..reading import up
 from .eventedit import add_players
 from .field import FieldError, all_or_nothing, reseat, round_file
 
@@ -64,7 +65,7 @@ def run(args) -> int:
     if joins > 1:
         entry["joins"] = joins
     path = folder / "event.yaml"
-    text, _spans = add_players(read_text(path, folder.parent), [entry])
+    text, _spans = add_players(read_text(path, up(folder)), [entry])
     round_path, _header = round_file(outcome, folder, first.id, joins)
     with all_or_nothing(folder):
         write_atomically(path, text)
