@@ -40,14 +40,13 @@ class UsageError(Exception):
 def main(argv=None) -> int:
     """The ``podium`` command; Ctrl-C or SIGTERM at any point after Python started
     it ends it in one line, exit 130 or 143 (:mod:`podium_core.interrupts`): the
-    commands' modules are imported only here, inside that guard."""
+    commands' modules are imported only here, inside that guard; the console
+    command (:mod:`podium_core.console`) guards this module's own import too."""
     with interrupts.handled():
         try:
             return _main(argv)
         except KeyboardInterrupt as exc:
-            interrupts.quiet()
-            print(f"podium: {interrupts.what(exc)}; no file is left half-written", file=sys.stderr)
-            return interrupts.exit_code(exc)
+            return interrupts.stopped(exc)
 
 
 def _main(argv) -> int:
@@ -344,4 +343,6 @@ COMMANDS = {"validate": _validate, "export": _export, "new": _new, "simulate": _
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from podium_core.console import run
+
+    run()
