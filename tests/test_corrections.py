@@ -233,10 +233,11 @@ def test_a_recorded_result_no_round_file_could_hold_computes_no_standings(tmp_pa
 
 # -- a round corrected twice ------------------------------------------------------------------
 
-def twice_corrected_event(tmp_path, monkeypatch, capsys):
+def twice_corrected_event(tmp_path, monkeypatch, capsys, again="sheet misread twice"):
     """Catan Latvia, 16 players: qualifying round 2's table 1 corrected after
-    round 3 was seated and played, then again after round 4 was; ``snapshot``
-    is the event between the two corrections (before round 4 was seated)."""
+    round 3 was seated and played, then again (with the reason ``again``)
+    after round 4 was; ``snapshot`` is the event between the two corrections
+    (before round 4 was seated)."""
     import shutil
 
     results = tmp_path / "results"
@@ -251,7 +252,7 @@ def twice_corrected_event(tmp_path, monkeypatch, capsys):
     shutil.copytree(folder, snapshot)
     assert main(["pair", str(folder), "--write"]) == 0
     assert enter(monkeypatch, folder, "10 8 7 5\n" * 4) == 0
-    correct_first_table(q2, (5, 10, 7, 8), reason="sheet misread twice")
+    correct_first_table(q2, (5, 10, 7, 8), reason=again)
     capsys.readouterr()
     return folder, snapshot
 
@@ -373,3 +374,55 @@ def test_a_correction_note_is_said_until_a_round_seated_from_it_is_played(tmp_pa
     assert enter(monkeypatch, folder, "10 8 7 5\n") == 0  # the final, seated from the corrected results, played
     code, out, _err = validate(folder, capsys)
     assert (code, out) == (0, "cup: valid\n")
+
+
+def test_a_change_again_under_the_recorded_reason_is_a_slip_in_every_report(tmp_path, monkeypatch, capsys):
+    """A corrected round changed again after a later round was seated from
+    its correction, with the reason that round recorded, is a slip: the
+    error names the changed table and asks for a new or extended reason."""
+    import json
+
+    folder, _snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys, again="sheet misread")
+    q2 = folder / "qualifying-02.yaml"
+    assert re.search(r'^  qualifying-2: \{digest: [0-9a-f]{12}, correction: "sheet misread", results: ',
+                     (folder / "qualifying-04.yaml").read_text("utf-8"), re.M)
+    line = next(i for i, l in enumerate(q2.read_text("utf-8").splitlines(), start=1) if "- table: 1" in l)
+    said = ("qualifying round 2 changed again after qualifying round 4 was seated from its corrected results "
+            "(table 1: 5 8 7 10 → 5 10 7 8), and correction: \"sheet misread\" is the reason qualifying round 4 "
+            "recorded: if this is a further correction, confirm it with a new or extended reason, e.g. "
+            "correction: \"sheet misread; what was wrong now\", in this file (it is then published on the corrections "
+            "page); if not, put the results back")
+    code, _out, err = validate(folder, capsys)
+    assert code == 1 and err.splitlines() == [f"{q2}:{line}: {said}", "1 problem found"]
+    monkeypatch.chdir(folder.parent)
+    capsys.readouterr()
+    assert main(["validate", "cup", "--format", "github"]) == 1
+    out = capsys.readouterr().out
+    assert f"::error file=cup/qualifying-02.yaml,line={line}::qualifying round 2 changed again after" in out
+    assert main(["validate", "cup", "--format", "gitlab"]) == 1
+    issues = json.loads(capsys.readouterr().out)
+    assert {"path": "cup/qualifying-02.yaml", "lines": {"begin": line}} in [i["location"] for i in issues]
+    assert said in [i["description"] for i in issues]
+    correct_first_table(q2, (5, 10, 7, 8), reason="sheet misread; table 1 misread again")  # the reason extended
+    code, out, err = validate(folder, capsys)
+    assert (code, err) == (0, "")
+    assert ("qualifying round 2 was corrected (sheet misread; table 1 misread again) after qualifying round 3 and "
+            "qualifying round 4 were seated") in out
+
+
+def test_a_correction_unchanged_since_the_last_record_is_no_slip(tmp_path, monkeypatch, capsys):
+    """The reason recorded with the corrected results confirms those results:
+    a round seated from them is no second change, and a first change
+    confirmed before any round recorded a reason is a correction."""
+    folder = played_event(tmp_path, monkeypatch, capsys)
+    q1 = folder / "qualifying-01.yaml"
+    correct_first_table(q1, (5, 8, 7, 10), reason="VP swapped")
+    assert main(["pair", str(folder), "--write"]) == 0  # the final, seated from the correction
+    assert 'qualifying-1: {digest: ' in (folder / "final-01.yaml").read_text("utf-8")
+    assert 'correction: "VP swapped"' in (folder / "final-01.yaml").read_text("utf-8")
+    code, _out, err = validate(folder, capsys)
+    assert (code, err) == (0, "")
+    correct_first_table(q1, (5, 7, 8, 10))  # a second edit under the same reason
+    code, _out, err = validate(folder, capsys)
+    assert code == 1 and "qualifying round 1 changed again after final round 1 was seated from its corrected results " \
+                         "(table 1: 5 8 7 10 → 5 7 8 10)" in err

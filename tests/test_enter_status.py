@@ -122,6 +122,43 @@ def test_status_outside_git_and_with_problems(tmp_path, capsys):
     assert "problem" in out and "podium validate" in out and "git:" not in out
 
 
+def test_in_the_event_folder_every_path_is_said_from_there(tmp_path, monkeypatch, capsys):
+    """Run in the event folder, the commands name its files as the organiser
+    types them there (``qualifying-01.yaml``, the event ``.``), never by a
+    way out and back in (``../cup/...``); run from the project, as given."""
+    folder = new_event(tmp_path, "catan-lt-route66", 8)
+    monkeypatch.chdir(folder)
+    said = []
+
+    def run(*argv, stdin=""):
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        capsys.readouterr()
+        code = main(list(argv))
+        out = capsys.readouterr()
+        said.append(out.out + out.err)
+        return code, out.out, out.err
+
+    assert run("pair", "--write")[1].endswith("written: qualifying-01.yaml\n")
+    assert run("enter", stdin="10 8 7 5\n9 10 9 9\n")[1].endswith("2 results written to qualifying-01.yaml\n")
+    pid = re.search(r"- id: ([a-z0-9-]+)", (folder / "event.yaml").read_text("utf-8")).group(1)
+    out = run("withdraw", pid)[1]
+    assert out.startswith(f"{pid}: withdrawn in qualifying-02.yaml\n") and out.endswith("written: qualifying-02.yaml\n")
+    text = (folder / "qualifying-01.yaml").read_text("utf-8")
+    (folder / "qualifying-01.yaml").write_text(text.replace("stage: qualifying", "stage: qualifying\nabsent: [zoe]"), "utf-8")
+    code, _out, err = run("validate")
+    assert code == 1 and err.startswith("qualifying-01.yaml:2: player 'zoe' is not a player")
+    code, out, _err = run("status")
+    assert code == 1 and out.startswith(".: 1 problem to fix first (podium validate lists them); the first:\n"
+                                        "  qualifying-01.yaml:2: player 'zoe'")
+    code, _out, err = run("validate", "qualifying-02.yaml")
+    assert code == 1 and err.startswith("qualifying-01.yaml:2: ")
+    assert not [text for text in said if "../" in text or "cup/" in text]
+    monkeypatch.chdir(tmp_path)
+    code, out, _err = run("status", "results/cup")
+    assert code == 1 and out.startswith("results/cup: 1 problem to fix first (podium validate results/cup lists them)")
+    assert "  results/cup/qualifying-01.yaml:2: player 'zoe'" in out
+
+
 def match_players(path):
     return [m.split(", ") for m in re.findall(r"players: \[([^\]]*)\]", path.read_text("utf-8"))]
 

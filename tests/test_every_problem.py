@@ -108,7 +108,7 @@ def test_validate_takes_an_event_folder_a_file_or_dot(played):
         assert (done.returncode, done.stdout) == (0, "cup: valid\n"), (target, done.stderr)
     edit(played / "qualifying-02.yaml", "stage: qualifying", "stage: qualifying\nabsent: [zoe]")
     done = podium("validate", ".", cwd=played)
-    assert done.returncode == 1 and "../cup/qualifying-02.yaml:2: player 'zoe' is not a player" in done.stderr
+    assert done.returncode == 1 and done.stderr.startswith("qualifying-02.yaml:2: player 'zoe' is not a player")
     done = podium("validate", str(played / "missing.yaml"))
     assert done.returncode == 1 and "not found" in done.stderr and "Traceback" not in done.stderr
 

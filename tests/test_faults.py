@@ -549,6 +549,71 @@ def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_no
     assert 128 + signal_number in outcomes  # at least one stopped
 
 
+def starting(err: str) -> bool:
+    """Whether ``err`` is Python's own report of a Ctrl-C before any line of
+    podium ran: while it imports ``site``, or while the generated ``podium``
+    script imports the entry point (``podium_core`` and its ``console``,
+    which import nothing at their top: a moment of a few milliseconds)."""
+    if err.startswith("Fatal Python error: init_import_site"):
+        return True
+    frames = [line.strip() for line in err.splitlines() if line.strip().startswith('File "')]
+    ours = [frame for frame in frames if not frame.startswith('File "<frozen')]
+    return err.rstrip().endswith("KeyboardInterrupt") and bool(ours) and all(
+        frame.endswith("in <module>") and (frame.startswith(f'File "{Path(sys.executable).parent / "podium"}"')
+                                           or "podium_core/__init__.py" in frame or "podium_core/console.py" in frame)
+        for frame in ours)
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_a_podium_command_stopped_while_python_starts_it_is_one_line(tmp_path, signal_number):
+    """The console command stopped at early moments, while Python starts it
+    and imports its modules, before main() runs: no traceback; one line and
+    130 (Ctrl-C) or 143 (SIGTERM), or ended by the signal itself when it came
+    before Python could handle any (-signal), or done.  Before the command's
+    first line runs, Python is still starting (:func:`starting`)."""
+    podium = [str(Path(sys.executable).parent / "podium"), "validate", str(small_results(tmp_path))]
+    outcomes = set()
+    for delay in (0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.18):
+        process = subprocess.Popen(podium, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        time.sleep(delay)
+        os.killpg(process.pid, signal_number)
+        _out, err = process.communicate(timeout=120)
+        if starting(err):
+            continue
+        assert "Traceback" not in err, f"after {delay:.3f} s: {err}"
+        assert process.returncode in (0, 128 + signal_number, -signal_number), \
+            f"after {delay:.3f} s: {process.returncode} {err}"
+        if process.returncode == 128 + signal_number:
+            words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+            assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
+        outcomes.add(process.returncode)
+    assert 128 + signal_number in outcomes  # at least one stopped in one line
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_the_console_command_imports_its_modules_is_one_line(signal_number):
+    """The signal sent the moment the console command (podium_core.console)
+    imports podium_core.cli, before main() runs: one line and 130 or 143.
+    Importing the package and the entry point imports nothing heavy, so the
+    handlers are there from the command's first moments."""
+    code = "\n".join([
+        "import os, sys",
+        "import podium_core.console",
+        "assert 'importlib.metadata' not in sys.modules and 'podium_core.cli' not in sys.modules, sorted(sys.modules)",
+        "class Signal:",
+        "    def find_spec(self, name, path=None, target=None):",
+        "        if name == 'podium_core.cli':",
+        f"            os.kill(os.getpid(), {int(signal_number)})",
+        "sys.meta_path.insert(0, Signal())",
+        "sys.argv = ['podium', 'formats']",
+        "podium_core.console.run()"])
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+    assert (done.returncode, done.stderr.splitlines()) == (128 + signal_number,
+                                                          [f"podium: {words}; no file is left half-written"]), done.stderr
+
+
 @pytest.mark.parametrize("tool", ["build", "serve", "publish"])
 def test_a_setting_that_is_no_valid_value_is_one_line_naming_it(tmp_path, tool):
     results = small_results(tmp_path / "results")

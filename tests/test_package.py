@@ -80,7 +80,7 @@ def test_the_wheel_holds_the_code_templates_static_files_schemas_and_translation
     assert not [n for n in names if n.startswith(("themes/", "results/", "content/", "tests/", "node_modules/"))]
     assert "Name: pelican-podium" in metadata
     assert "Classifier: Framework :: Pelican :: Plugins" in metadata
-    assert "podium = podium_core.cli:main" in entry_points
+    assert "podium = podium_core.console:run" in entry_points
 
 
 def test_a_stranger_s_pelican_site_gets_the_results_pages_inside_its_own_theme(wheel, tmp_path):

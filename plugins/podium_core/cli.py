@@ -40,14 +40,13 @@ class UsageError(Exception):
 def main(argv=None) -> int:
     """The ``podium`` command; Ctrl-C or SIGTERM at any point after Python started
     it ends it in one line, exit 130 or 143 (:mod:`podium_core.interrupts`): the
-    commands' modules are imported only here, inside that guard."""
+    commands' modules are imported only here, inside that guard; the console
+    command (:mod:`podium_core.console`) guards this module's own import too."""
     with interrupts.handled():
         try:
             return _main(argv)
         except KeyboardInterrupt as exc:
-            interrupts.quiet()
-            print(f"podium: {interrupts.what(exc)}; no file is left half-written", file=sys.stderr)
-            return interrupts.exit_code(exc)
+            return interrupts.stopped(exc)
 
 
 def _main(argv) -> int:
@@ -101,7 +100,6 @@ def _main(argv) -> int:
         if getattr(args, "event", None) is not None and args.command not in CREATING:
             if args.command == "enter" and args.round is None and _round_file(args.event):
                 args.round = Path(args.event).name  # podium enter qualifying-02.yaml, in the event folder
-            args.given = args.event  # as the organiser gave it ("." when not at all): the commands said next use it
             args.event = event_folder(args.event)
         run = modules[args.command].run if args.command in modules else COMMANDS[args.command]
         return run(args)
@@ -169,7 +167,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
     from .errors import Problems
     from .rules_pages import content_folder, rules_problems
     from .pipeline import evaluate_folder, evaluate_one
-    from .reading import event_folders
+    from .reading import event_folders, up
 
     try:
         outcomes = [evaluate_one(target.folder)] if target.kind == "event" else evaluate_folder(target.folder)[0]
@@ -177,7 +175,7 @@ def _checked(target, content) -> tuple[list, list, str | None]:
     except Problems as exc:
         outcomes, problems = [], exc.problems
     if target.kind == "event":
-        results, folders = target.folder.parent, [target.folder]
+        results, folders = up(target.folder), [target.folder]
     else:
         results = target.folder
         folders = event_folders(results)
@@ -213,8 +211,9 @@ def _recover(target, stream=None) -> None:
     """What a podium command killed half-way left in the results folder, put back
     (:func:`podium_core.changes.recover`), with a note saying so."""
     from .changes import recover
+    from .reading import up
 
-    note = recover(target.folder.parent if target.kind == "event" else target.folder)
+    note = recover(up(target.folder) if target.kind == "event" else target.folder)
     if note is not None:
         print(note, file=stream or sys.stdout)
 
@@ -278,6 +277,7 @@ def _new(args) -> int:
 def _simulate(args) -> int:
     from .changes import all_or_none
     from .files import make_folder, write_atomically
+    from .reading import up
     from .simulate import invent_players, new_event_yaml, simulate
 
     folder = Path(args.event)
@@ -287,9 +287,9 @@ def _simulate(args) -> int:
     if created:
         if not (args.format and args.players):
             raise UsageError(f"{folder} has no event.yaml: give --format and --players to create one")
-        fmt = _format_of_folder(folder.parent, args.format)
+        fmt = _format_of_folder(up(folder), args.format)
         _check_field_size(args.players, fmt)
-    with all_or_none(folder.parent):  # every round it plays, or none
+    with all_or_none(up(folder)):  # every round it plays, or none
         if created:
             make_folder(folder)
             entrants = fmt.entrants(args.players)  # the fields the system numbers or completes its field with
@@ -343,4 +343,6 @@ COMMANDS = {"validate": _validate, "export": _export, "new": _new, "simulate": _
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from podium_core.console import run
+
+    run()

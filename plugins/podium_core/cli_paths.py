@@ -6,9 +6,12 @@
 * ``players.yaml`` stands for its results folder;
 * any other folder is a results folder (one folder per event inside).
 
-An event folder given as ``.`` or ``..`` is named by its own name
-(``../my-cup``), so its slug and its parent (where ``players.yaml`` is)
-are the real ones.
+A folder is kept as the organiser gave it: every path podium says of it
+is one they would type from where they stand (in the event folder, the
+event is ``.`` and its files ``qualifying-01.yaml``; from the project,
+``results/my-cup``).  Its slug is its real name
+(:func:`podium_core.reading.folder_name`), and the folder above it is
+spelled from the same place (:func:`podium_core.reading.up`: ``..``).
 """
 
 from __future__ import annotations
@@ -27,26 +30,19 @@ class Target:
     folder: Path
 
 
-def named(folder: Path) -> Path:
-    """``folder`` spelled so that its last part is its real name."""
-    if folder.name in ("", ".", ".."):
-        return folder / ".." / folder.resolve().name
-    return folder
-
-
 def locate(path) -> Target:
     """The results folder or event folder that ``path`` stands for."""
     path = Path(path)
     if path.is_file():
         if path.name == "players.yaml":
             return Target("results", path.parent)
-        parent = named(path.parent)
+        parent = path.parent
         if (parent / "event.yaml").is_file():
             return Target("event", parent)
         raise NotFound(f"{path} is not in an event folder (no event.yaml beside it)")
     if path.is_dir():
         if (path / "event.yaml").is_file():
-            return Target("event", named(path))
+            return Target("event", path)
         return Target("results", path)
     raise NotFound(f"{path} not found: give a results folder, an event folder or one of its files")
 

@@ -7,9 +7,10 @@ seated from (:func:`seated_from`)::
       qualifying-1: {digest: 0c1d2e3f4a5b, results: {1: "10 8 7 5", 2: "9 10 9 9"}}
       standings: {qualifying-1: [maris, anna-berzina, ...]}
 
-per earlier round the digest of its results (:func:`results_digest`) and
-each played table's result in seat order (:func:`result_text`), and the
-order of the standings the seating rests on.  A digest alone
+per earlier round the digest of its results (:func:`results_digest`),
+its ``correction:`` reason when it has one (``correction: "..."`` beside
+the digest), and each played table's result in seat order
+(:func:`result_text`), and the order of the standings the seating rests on.  A digest alone
 (``qualifying-1: 0c1d2e3f4a5b``) is read as well: the round is then known
 to have changed, not what it held.  When one of those results is corrected
 later (a typo found after the next rounds were played), the later rounds'
@@ -33,6 +34,10 @@ correction moved in the standings the later rounds were seated from.
 A changed round must say why: ``correction: "reason"`` in its file.
 Without it the change is taken for a slip (a result typed over by
 accident) and :func:`slips` makes it an error naming the changed tables.
+A reason confirms one change: a round changed again since a later round
+was seated from its corrected results, with the reason that round
+recorded, is a slip too (a second edit after the correction was
+published); a new or extended reason confirms the new change.
 A correction's note is current (:attr:`Correction.current`) until a round
 seated from the corrected results is played.
 
@@ -131,6 +136,7 @@ class Step:
     changes: tuple = ()  # Change per table the correction changed
     recorded: bool = True  # whether both versions' results are known (not a digest alone)
     moves: tuple = ()  # Moves: the orders recorded by ``seated``, then (:func:`with_moves`) who moved
+    reason: str | None = None  # the round's correction: reason as ``seated`` recorded it
     newer: dict | None = field(default=None, repr=False, compare=False)  # the newer results, to compute standings from
     orders: tuple = field(default=(), repr=False, compare=False)  # (standings, ids) recorded by ``then``
 
@@ -143,6 +149,7 @@ class Version:
     results: dict | None  # None: a digest alone was recorded
     rounds: tuple = ()
     orders: tuple = ()  # (standings name, ids) recorded by those rounds, each name once
+    reason: str | None = None  # the round's correction: reason as those rounds recorded it
 
 
 def _change_words(changes) -> str:
@@ -230,7 +237,8 @@ def seated_from(rounds, standings=()) -> dict:
     record = {}
     for rnd in rounds:
         results = round_results(rnd)
-        record[slug(rnd)] = {"digest": results_digest(rnd), **({"results": results} if results else {})}
+        record[slug(rnd)] = {"digest": results_digest(rnd), **({"correction": rnd.correction} if rnd.correction else {}),
+                             **({"results": results} if results else {})}
     order = {standing_name(s): [row.player for row in s.rows] for s in standings}
     if order:
         record["standings"] = order
@@ -298,14 +306,18 @@ def apply(event, stages=()):
 
 
 def slips(event, corrections) -> list[Problem]:
-    """A change without ``correction:`` is taken for a slip (a result typed
-    over by accident): one problem per such round, at its first changed
-    table, naming every changed table and how to confirm a real correction.
-    A correction with its reason is no problem (:meth:`Correction.note`)."""
+    """A change not confirmed by a reason is taken for a slip (a result
+    typed over by accident): one problem per such round, at its first
+    changed table, naming every changed table and how to confirm a real
+    correction.  Unconfirmed is a change without ``correction:``, or one
+    made since the last round seated from the round's results
+    (:func:`repeated`) while its reason is still the one that round
+    recorded.  A confirmed correction is no problem (:meth:`Correction.note`)."""
     by_slug = {slug(rnd): rnd for rnd in event.rounds}
     problems = []
     for correction in corrections:
-        if correction.reason or correction.round not in by_slug:
+        again = repeated(correction)
+        if (correction.reason and not again) or correction.round not in by_slug:
             continue
         rnd = by_slug[correction.round]
         step = correction.steps[-1] if correction.steps else None
@@ -315,11 +327,28 @@ def slips(event, corrections) -> list[Problem]:
         first = next((units[c.unit] for c in changes if c.unit in units), None)
         line = first.where.line() if first is not None else rnd.where.line()
         what = _change_words(changes) if changes else "its results differ from those they were seated from"
-        problems.append(Problem(correction.path, line, (
-            f"{_words(correction.round)} changed after {_and(seated)} {'was' if len(seated) == 1 else 'were'} "
-            f"seated from it ({what}): if this is a correction, confirm it with correction: \"what was wrong\" "
-            f"in this file (it is then published on the corrections page); if not, put the results back")))
+        were = "was" if len(seated) == 1 else "were"
+        if again:
+            said = (f"{_words(correction.round)} changed again after {_and(seated)} {were} seated from its corrected "
+                    f"results ({what}), and correction: \"{correction.reason}\" is the reason {_and(seated)} recorded: "
+                    f"if this is a further correction, confirm it with a new or extended reason, e.g. "
+                    f"correction: \"{correction.reason}; what was wrong now\", in this file (it is then published on "
+                    f"the corrections page); if not, put the results back")
+        else:
+            said = (f"{_words(correction.round)} changed after {_and(seated)} {were} "
+                    f"seated from it ({what}): if this is a correction, confirm it with correction: \"what was wrong\" "
+                    f"in this file (it is then published on the corrections page); if not, put the results back")
+        problems.append(Problem(correction.path, line, said))
     return problems
+
+
+def repeated(correction) -> bool:
+    """Whether the round changed since the last round seated from its
+    results (no round was seated from them as they are) while its
+    ``correction:`` reason is the one that round recorded: the reason
+    confirmed the change before, not this one."""
+    step = correction.steps[-1] if correction.steps else None
+    return step is not None and not step.then and step.reason is not None and step.reason == correction.reason
 
 
 def _corrected(earlier, recorded) -> bool:
@@ -360,7 +389,8 @@ def history(corrected, later) -> list:
         if digest is None:
             continue
         results = dict(rnd.seated_results).get(name)
-        version = Version(digest, dict(results) if results is not None else None, (slug(rnd),), rnd.seated_standings)
+        version = Version(digest, dict(results) if results is not None else None, (slug(rnd),), rnd.seated_standings,
+                          dict(rnd.seated_reasons).get(name))
         if versions and _same(versions[-1], version, matches):
             versions[-1] = _merged(versions[-1], version)
         else:
@@ -381,10 +411,11 @@ def _same(older: Version, newer: Version, matches: bool) -> bool:
 
 def _merged(older: Version, newer: Version) -> Version:
     """One version seen by both: the later record's results (they may hold
-    more of a knockout round), every standings order recorded, each once."""
+    more of a knockout round) and reason, every standings order recorded, each once."""
     names = {name for name, _ids in older.orders}
     return Version(newer.digest, newer.results if newer.results is not None else older.results,
-                   older.rounds + newer.rounds, older.orders + tuple(o for o in newer.orders if o[0] not in names))
+                   older.rounds + newer.rounds, older.orders + tuple(o for o in newer.orders if o[0] not in names),
+                   newer.reason)
 
 
 def _corrected_units(old: dict, new: dict, matches: bool) -> list:
@@ -405,7 +436,7 @@ def _steps(corrected, versions) -> tuple:
                         for number in _corrected_units(older.results, newer.results, word == "match")) if known else ()
         steps.append(Step(older.rounds, newer.rounds,
                           newer is versions[-1], changes, known,
-                          tuple(Moves(name, ids) for name, ids in older.orders), newer.results, newer.orders))
+                          tuple(Moves(name, ids) for name, ids in older.orders), older.reason, newer.results, newer.orders))
     return tuple(steps)
 
 

@@ -12,6 +12,7 @@ ignored (:func:`quiet`), so a second Ctrl-C cannot print a traceback.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 
@@ -70,3 +71,11 @@ def exit_code(exc: BaseException) -> int:
 def what(exc: BaseException) -> str:
     """How the command was stopped, in words."""
     return "stopped by SIGTERM" if _terminated(exc) else "interrupted (Ctrl-C)"
+
+
+def stopped(exc: BaseException) -> int:
+    """The ``podium`` command stopped by ``exc``: further signals ignored,
+    the one line said on stderr, and the exit status returned."""
+    quiet()
+    print(f"podium: {what(exc)}; no file is left half-written", file=sys.stderr)
+    return exit_code(exc)

@@ -174,6 +174,7 @@ class Round:
     correction: str | None = None  # why this played round's results were corrected
     seated_from: tuple = ()  # ((round slug, digest of its results), ...) when podium seated it
     seated_results: tuple = field(default=(), compare=False)  # ((round slug, ((unit number, result text), ...)), ...)
+    seated_reasons: tuple = field(default=(), compare=False)  # ((round slug, its correction: reason then), ...)
     seated_standings: tuple = field(default=(), compare=False)  # ((standings slug, (player ids in order)), ...)
     stands: bool = field(default=False, compare=False)  # played, seated before a correction: kept as played
     stale: bool = field(default=False, compare=False)  # not played, seated before a correction: to seat again

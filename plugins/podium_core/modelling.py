@@ -177,19 +177,23 @@ def _round(doc) -> Round:
 def seated_record(record: dict) -> dict:
     """The ``Round`` fields of a ``seated_from`` record (podium_core.corrections):
     each earlier round's digest, given alone (``qualifying-1: <digest>``) or
-    with its results (``qualifying-1: {digest: ..., results: {1: "10 8 7 5"}}``),
+    with its results and the ``correction:`` reason it then had
+    (``qualifying-1: {digest: ..., correction: "...", results: {1: "10 8 7 5"}}``),
     and ``standings:``, the order of the standings the round was seated from."""
-    digests, results = [], []
+    digests, results, reasons = [], [], []
     for name, value in sorted(record.items()):
         if name == "standings":
             continue
         if isinstance(value, dict):
             digests.append((name, value["digest"]))
             results.append((name, tuple(sorted((int(n), text) for n, text in (value.get("results") or {}).items()))))
+            if value.get("correction") is not None:
+                reasons.append((name, value["correction"]))
         else:
             digests.append((name, value))
     standings = tuple(sorted((name, tuple(ids)) for name, ids in (record.get("standings") or {}).items()))
-    return {"seated_from": tuple(digests), "seated_results": tuple(results), "seated_standings": standings}
+    return {"seated_from": tuple(digests), "seated_results": tuple(results), "seated_reasons": tuple(reasons),
+            "seated_standings": standings}
 
 
 def _table(data, where: Where) -> Table:

@@ -29,7 +29,7 @@ from .outcome import EventOutcome
 from .broken_files import checkable_part, numbered_rounds, unit_problems
 from .roundfields import field_problems
 from .modelling import read_event, read_registry
-from .reading import event_folders
+from .reading import event_folders, up
 
 logger = logging.getLogger("podium")
 
@@ -52,7 +52,7 @@ def evaluate_event(folder, registry=None, pending=None, variants=None) -> tuple[
     if event is None:
         return None, problems
     if variants is None:
-        variants, _ = read_variants(Path(folder).parent)
+        variants, _ = read_variants(up(folder))
     fmt, found = format_of(event, variants)
     problems += found
     if fmt is None:
@@ -128,8 +128,8 @@ def evaluate_one(folder, pending=None) -> EventOutcome:
     folder = Path(folder)
     if not (folder / "event.yaml").exists():
         raise Problems([Problem(str(folder), 1, "not an event folder (no event.yaml)")])
-    registry, problems = read_registry(folder.parent)
-    variants, found = read_variants(folder.parent)
+    registry, problems = read_registry(up(folder))
+    variants, found = read_variants(up(folder))
     problems += found
     outcome, found = evaluate_event(folder, registry, pending, variants)
     problems += found

@@ -111,10 +111,20 @@ def read(path, root) -> FileRead:
     return FileRead(path, raw, doc, list(problems), checks)
 
 
+def up(path) -> Path:
+    """The folder holding ``path``, spelled from where ``path`` is spelled
+    from: ``results`` for ``results/my-cup``, ``..`` for ``.`` (the folder
+    you are in), ``../..`` for ``..``.  A folder is kept as the organiser
+    gave it, so every path said of it is one they would type from where
+    they stand; going up from it goes through here."""
+    path = Path(path)
+    return path / ".." if path.name in ("", "..") else path.parent
+
+
 def results_of(path) -> Path:
     """The results folder of a file of an event folder (``RESULTS/<slug>/<file>``):
     the folder no read of that file may leave, whatever links it meets."""
-    return Path(path).parent.parent
+    return up(up(path))
 
 
 def pending_file(pending: dict) -> FileRead:
@@ -153,7 +163,7 @@ def event_files(folder: Path, pending: dict | None = None) -> EventFiles:
     folder = Path(folder)
     problems: list[Problem] = []
     event_path = folder / "event.yaml"
-    root = folder.parent
+    root = up(folder)
     slug = folder_name(folder)
     if not SLUG.fullmatch(slug):
         problems.append(Problem(str(event_path), 1, f"folder name {_quoted(slug)} is not a valid event slug (lowercase letters, digits and '-')"))

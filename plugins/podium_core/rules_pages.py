@@ -54,7 +54,7 @@ from unidecode import unidecode
 
 from .errors import Problem
 from .loader import load_file, read_file
-from .reading import SLUG
+from .reading import SLUG, results_of
 
 SHIPPED = Path(__file__).parent / "systems"  # <system>/pages/<slug>.<lang>.md
 
@@ -91,7 +91,7 @@ def missing_rules(path, rules: str, slugs, content) -> Problem | None:
     the line of ``rules:``; None when the page is there."""
     if rules in slugs:
         return None
-    doc, _problems = load_file(path, Path(path).parent.parent)
+    doc, _problems = load_file(path, results_of(path))
     line = doc.line("rules") if doc is not None else 1
     return Problem(str(path), line, f"rules: there is no page '{rules}' among the pages of {content} "
                                     f"(a Markdown page with slug: {rules})")
@@ -196,7 +196,7 @@ def rules_problems(event_files, content) -> tuple[list[Problem], str | None]:
     may be one of the pages in a format not read here."""
     named = []
     for path in event_files:
-        doc, _problems = load_file(path, Path(path).parent.parent)  # a file that cannot be read: evaluating it reports why
+        doc, _problems = load_file(path, results_of(path))  # a file that cannot be read: evaluating it reports why
         rules = doc.data.get("rules") if doc is not None and isinstance(doc.data, dict) else None
         if isinstance(rules, str) and SLUG.fullmatch(rules) and rules not in shipped_pages():
             named.append((path, rules))  # any other value is the schema's problem

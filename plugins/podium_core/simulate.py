@@ -24,7 +24,7 @@ from .errors import Problems
 from .files import write_atomically
 from .loader import read_text
 from .nextround import Finished, header_of, next_seating
-from .reading import reusing_loads
+from .reading import reusing_loads, up
 from .roundfile import round_text
 
 # (men's names, women's names) and surnames as (man's form, woman's form)
@@ -147,7 +147,7 @@ def _changed_field(folder: Path, current, path: Path, outcome, seed: str, writte
     else:
         return current, path, outcome
     event = folder / "event.yaml"
-    before = read_text(event, folder.parent)
+    before = read_text(event, up(folder))
     try:
         if joining is not None:
             write_atomically(event, add_players(before, [joining])[0])

@@ -28,7 +28,7 @@ from ..files import write_atomically
 from ..loader import load_file, read_text
 from ..nextround import NotReady, file_name, header_of, next_seating
 from ..pipeline import evaluate_one
-from ..reading import results_of
+from ..reading import results_of, up
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
 from ..seating_only import unit_has_result, unit_key, units_with_results
@@ -155,6 +155,6 @@ def all_or_nothing(folder: Path):
     """Run the block that changes the event's files; then the event must be valid.
     On any failure every file the block wrote is put back as it was (a file it
     created is removed, :func:`podium_core.changes.all_or_none`) and the failure goes on."""
-    with all_or_none(folder.parent):
+    with all_or_none(up(folder)):
         yield
         evaluate_one(folder)

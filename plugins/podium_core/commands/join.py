@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..files import write_atomically
 from ..loader import read_text
+from ..reading import up
 from .eventedit import add_players
 from .field import FieldError, all_or_nothing, event_and_player, reseat, round_file
 
@@ -51,7 +52,7 @@ def run(args) -> int:
     if joins > 1:
         entry["joins"] = joins
     path = folder / "event.yaml"
-    text, _spans = add_players(read_text(path, folder.parent), [entry])
+    text, _spans = add_players(read_text(path, up(folder)), [entry])
     round_path, _header = round_file(outcome, folder, first.id, joins)
     with all_or_nothing(folder):
         write_atomically(path, text)

@@ -16,6 +16,7 @@ from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..model import bye_field
 from ..nextround import NotReady, next_seating, seating_text, seating_units, unit_name
+from ..reading import up
 from ..roundfile import round_text
 from ..corrections import latest_standings, seated_from, slug
 from ..roundedit import field_block, field_line, remove_field, set_field, set_units
@@ -43,7 +44,7 @@ def run(args) -> int:
         return 0
     print(announced_seating(rnd, path, outcome.event))
     if args.write:
-        with all_or_none(Path(args.event).parent):
+        with all_or_none(up(args.event)):
             said = write_seating(rnd, path, outcome)
         print(said)
     elif _lists_another(rnd, path):

@@ -44,10 +44,10 @@ from .. import schemas
 from ..errors import Problem, Problems
 from ..files import write_atomically
 from ..loader import load_bytes, load_file, read_file
-from ..reading import results_of
+from ..reading import results_of, up
 from ..modelling import read_registry
 from ..scaffold import is_placeholder
-from ..cli_paths import NotFound, named
+from ..cli_paths import NotFound
 from ..seating_only import unit_key, units_with_results
 from ..keypath_names import place
 from .columns import READERS, CellError, Columns, clean, columns_of, override
@@ -137,7 +137,7 @@ def _here() -> Path:
     if not Path("event.yaml").is_file():
         raise NotFound("the folder you are in has no event.yaml: name the event folder after FILE "
                        "(podium players import FILE results/<slug>)")
-    return named(Path("."))
+    return Path(".")
 
 
 def _read(file: str) -> Sheet:
@@ -180,7 +180,7 @@ class EventState:
             raise Problems(problems)
         data = doc.data if isinstance(doc.data, dict) else {}
         entries = data.get("players") if isinstance(data.get("players"), list) else []
-        registry, _problems = read_registry(folder.parent)  # a broken players.yaml is validate's to report
+        registry, _problems = read_registry(up(folder))  # a broken players.yaml is validate's to report
         people = {pid: person.get("name") for pid, person in registry.items()}
         played, seated = _round_files(folder)
         placeholders = () if played or seated else tuple(i for i, e in enumerate(entries) if is_placeholder(e))

@@ -70,8 +70,7 @@ def run(args) -> int:
 def shown(args) -> str:
     """How the commands said next name the event folder: `` results/cup``
     as given, nothing when the organiser is in it."""
-    given = getattr(args, "given", None)
-    return "" if given in (None, ".") else f" {args.event}"
+    return "" if Path(args.event) == Path(".") else f" {args.event}"
 
 
 def _to_reseat(folder: Path, problems):
