@@ -237,24 +237,63 @@ def test_the_tools_page_links_the_guides_in_its_language(site):
                 assert f"<h1>{href.group(2)}</h1>" in target.read_text("utf-8")  # the guide's own title
 
 
-OPTION_ROW = re.compile(r'<tr><th scope="row"><code>([a-z_]+)</code></th><td>(.*?)</td><td>(.*?)</td>')
+OPTION_ROW = re.compile(r'<tr><th scope="row"><code>([a-z_]+)</code></th><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>')
+
+
+def option_keywords() -> dict:
+    """option key -> {keyword: its English name}: the words an organiser writes
+    for it in event.yaml, which a format page says in words: its choices,
+    its criteria, the keys of its mapping (Tantrix's round names)."""
+    from podium_core.criteria import BY_KEY
+    from podium_core.formats.declarations import BUILTINS
+    from podium_core.systems.options import meanings
+    from podium_core.systems.tantrix import ROUND_NAMES
+
+    found = {}
+    for system in {d.system for d in BUILTINS}:
+        for spec in system.OPTIONS:
+            found.setdefault(spec.key, {}).update({"auto" if choice is None else choice: meaning.name
+                                                   for choice, meaning in meanings(spec).items()
+                                                   if not isinstance(choice, int)})
+    found["ranking"] = {key: criterion.label for key, criterion in BY_KEY.items()}
+    found["standard_games"] = {name: name.capitalize() for name in ROUND_NAMES}
+    return found
 
 
 def test_format_pages_say_options_in_words(site):
     from podium_core.criteria import BY_KEY
 
     rows = 0
+    keywords = option_keywords()
+    option_keys = set(keywords)
     for page in sorted(site.rglob("format/index.html")):
-        for key, value, default in OPTION_ROW.findall(page.read_text("utf-8")):
+        html = page.read_text("utf-8")
+        english = html_lang(page) == "en"
+        for key, value, default, meaning in OPTION_ROW.findall(html):
             for cell in (value, default):
-                shown = re.sub(r"<code>[a-z0-9_]+</code>", "", cell)  # a choice: the keyword an organiser writes
-                assert not re.search(r"[\[\]{}]", shown), (page, key, cell)
-                assert not [k for k in BY_KEY if re.search(rf"\b{k}\b", shown) and "_" in k], (page, key, cell)
-                assert shown.strip() or "<code>" in cell, (page, key, cell)
+                assert "<code>" not in cell, (page, key, cell)  # a choice too: in words
+                assert not re.search(r"[\[\]{}]", cell), (page, key, cell)
+                assert not [k for k in BY_KEY if re.search(rf"\b{k}\b", cell) and "_" in k], (page, key, cell)
+                assert cell.strip(), (page, key, cell)
+            said = re.sub(r"<[^>]+>", " ", meaning)
+            # no option's key nor any keyword of this option: the words of the page's language
+            assert not [k for k in option_keys if "_" in k and k in said], (page, key, said)
+            for word, name in keywords.get(key, {}).items():
+                if english and word == name:
+                    continue  # the English word is the keyword (bye)
+                # English words may be keywords (reserve player, a draw, ...): not a keyword explained ("half: ...")
+                shown = rf"\b{word}\b:" if english else rf"\b{word}\b"
+                assert not re.search(shown, said), (page, key, word, said)
             rows += 1
     assert rows > 100
     open_swiss = read(site, "carcassonne-open-2021/format/index.html")
     assert "Wins, then Buchholz cut 1, then" in open_swiss or "Buchholz" in open_swiss
+    assert re.search(r"<code>odd_field</code></th><td>bye</td><td>reserve player</td>", open_swiss)
+    assert "<li>round robin: every player of a group meets every other, by the Berger tables</li>" in open_swiss
+    assert "<li>automatic: two groups when the field is larger than the largest group, else one</li>" in open_swiss
+    lv = read(site, "carcassonne-latvija-2019/format/index.html")
+    assert "<td>Šveices sistēma</td>" in lv and "<li>apļa turnīrs: katrs grupas spēlētājs spēlē ar katru" in lv
+    assert "<li>skaitās zaudējums (rezultāts 0)</li>" in lv  # a bye's choices, as a round page says a bye
     assert "5 for the first place, 3 for the second, 2 for the third, 1 for the fourth" in \
         read(site, "en/baska-deszczno-2013/format/index.html")
     assert "Final 9, semifinal 8, quarterfinal 7, earlier rounds 6." in read(site, "en/tantrix-wc-2003/format/index.html")

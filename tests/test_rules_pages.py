@@ -7,11 +7,16 @@
 - the build and `podium validate`, reading the same content folder, find the
   same pages (an explicit `Slug:`, Pelican's slug of a title, a page only in
   another language, a hidden page) and refuse the same ones (a draft, a
-  slug made from the file name), with the same words at the same lines.
+  slug made from the file name), with the same words at the same lines;
+- an event without `rules:` shows the rules page Podium ships for its
+  built-in format (or the format its variant extends), in its language,
+  and an event that plays other options than that format says first, in
+  words, the options that differ.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,13 +32,14 @@ def podium(*args, cwd=ROOT):
     return subprocess.run([sys.executable, "-m", "podium_core.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
-def event_naming(results: Path, slug: str, rules: str) -> Path:
+def event_naming(results: Path, slug: str, rules: str | None, format_id: str = "catan-lt-route66", more: str = "") -> Path:
     """The event.yaml of ``results/<slug>``, an event of eight players and no round yet,
-    its third line ``rules: <rules>``."""
+    of ``format_id``, its third line ``rules: <rules>`` (None: no ``rules:``), then ``more``."""
     players = "".join(f"  - {{id: p{n}, name: Player {n}}}\n" for n in range(1, 9))
     event = results / slug / "event.yaml"
     event.parent.mkdir(parents=True)
-    event.write_text(f"name: Cup {slug}\nformat: catan-lt-route66\nrules: {rules}\nplayers:\n{players}", "utf-8")
+    named = "" if rules is None else f"rules: {rules}\n"
+    event.write_text(f"name: Cup {slug}\nformat: {format_id}\n{named}{more}players:\n{players}", "utf-8")
     return event
 
 
@@ -147,3 +153,50 @@ def test_validate_and_the_build_find_the_same_pages(content, tmp_path):
     assert done.stderr.splitlines() == expected + [f"{len(expected)} problems found"]
     problems = problems_of(results, tmp_path / "output", PATH=str(content), PODIUM_JOBS=1)
     assert sorted(str(p) for p in problems) == expected
+
+
+def shown_rules(site: Path, slug: str) -> str:
+    """The main part of the event's rules page, which its home page links."""
+    html = (site / slug / "rules" / "index.html").read_text("utf-8")
+    assert f'href="../{slug}/rules/"' in (site / slug / "index.html").read_text("utf-8")  # the event links it
+    return re.search(r'<main.*?</main>', html, re.S).group(0)
+
+
+def test_an_event_without_rules_shows_its_formats_shipped_rules_in_its_language(tmp_path):
+    from podium_core.rules_pages import metadata, shipped_pages
+
+    results = tmp_path / "results"
+    event_naming(results, "plain", None, "carcassonne-lv", "language: pl\n")
+    event_naming(results, "tuned", None, "carcassonne-lv", "language: lt\noptions: {swiss_rounds: 4}\n")
+    (results / "formats").mkdir()
+    (results / "formats" / "open-cup.yaml").write_text(
+        "id: open-cup\nname: Open Cup\nextends: carcassonne-lv\noptions: {swiss_rounds: 4, odd_field: bye}\n", "utf-8")
+    event_naming(results, "open", None, "open-cup", "language: lv\n")
+    site = build(results, tmp_path / "output", PODIUM_LANGUAGE=None, PODIUM_JOBS=1)
+    shipped = shipped_pages()["rules-carcassonne-lv"]
+
+    def title(language):
+        return metadata(shipped[language].read_text("utf-8"))["title"][0]
+
+    plain = shown_rules(site, "plain")
+    assert f"<h1>{title('pl')}</h1>" in plain and "changed-options" not in plain  # the built-in as it is
+    open_cup = shown_rules(site, "open")
+    assert f"<h1>{title('lv')}</h1>" in open_cup  # the rules of the format the variant extends
+    assert open_cup.index("changed-options") < open_cup.index("<h1>")  # what differs, before the rules
+    assert "Šis turnīrs nespēlē tieši pēc šiem noteikumiem: atšķiras šīs opcijas." in open_cup
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>', open_cup)
+    assert rows == [("Ranžētā posma kārtas.", "4", "automātiski"),
+                    ("Kā rīkojas, ja dalībnieku skaits ir nepāra.", "brīvkārta", "rezerves spēlētājs")]
+    tuned = shown_rules(site, "tuned")  # a built-in with options of the event's own
+    assert f"<h1>{title('lt')}</h1>" in tuned
+    assert re.findall(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>', tuned) == \
+        [("Reitinguojamo etapo raundai.", "4", "automatiškai")]
+
+
+def test_an_event_without_rules_shows_the_sites_own_page_of_its_format(tmp_path):
+    results = tmp_path / "results"
+    event_naming(results, "plain", None, "carcassonne-lv")
+    page(tmp_path / "content", "ours.md", "Title: Our Carcassonne rules\nSlug: rules-carcassonne-lv\nTemplate: rules")
+    site = build(results, tmp_path / "output", PATH=str(tmp_path / "content"), PODIUM_JOBS=1)
+    shown = shown_rules(site, "plain")
+    assert "<h1>Our Carcassonne rules</h1>" in shown and "The rules of the house." in shown

@@ -127,9 +127,11 @@ def results_rows(document: dict) -> tuple[list, list]:
     return FIXED + [header(key) for key, _how in kinds], rows
 
 
-def results_csv(document: dict) -> str:
-    """The results.csv text of an event document (the module docstring's rules)."""
-    head, rows = results_rows(document)
+def results_csv(document: dict, table: tuple | None = None) -> str:
+    """The results.csv text of an event document (the module docstring's rules);
+    ``table``: its :func:`results_rows`, where the caller has made them already
+    (results.xlsx writes the same rows: a large event's are made once)."""
+    head, rows = table or results_rows(document)
     return csvfile.document(head, csvfile.fields(rows))
 
 

@@ -1,5 +1,6 @@
 """An event's rules page: ``rules: <slug>`` names a page of the site's content
-folder, or one of the rules pages Podium ships.
+folder, or one of the rules pages Podium ships; an event without ``rules:``
+has the page Podium ships for its format (:func:`event_rules`).
 
 Podium ships the rules of its built-in formats, written for players in each
 of its languages: ``systems/<system>/pages/<slug>.<lang>.md``, Markdown pages
@@ -83,6 +84,21 @@ def shipped_pages() -> dict[str, dict[str, Path]]:
         meta = metadata(path.read_text("utf-8"), reader)
         found.setdefault(first(meta["slug"]).strip(), {})[first(meta["lang"]).strip()] = path
     return found
+
+
+def shipped_rules(format_id: str) -> str | None:
+    """The slug of the rules page Podium ships for the built-in format
+    ``format_id``: ``rules-<format id>``; None when it ships none."""
+    slug = f"rules-{format_id}"
+    return slug if slug in shipped_pages() else None
+
+
+def event_rules(event, fmt) -> str | None:
+    """The slug of the rules page of ``event``, played under the format
+    ``fmt`` (a system instance): its ``rules:``, else the page Podium ships
+    for the built-in format it is or (a variant) extends; None: neither.
+    A page of the site's content folder with that slug replaces Podium's."""
+    return event.rules or shipped_rules(fmt.base)
 
 
 def missing_rules(path, rules: str, slugs, content) -> Problem | None:

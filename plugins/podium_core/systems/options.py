@@ -13,8 +13,13 @@ options and returns the values normalised, with every problem located at
 its ``path:line``.
 
 :func:`words` says a value as the format page shows it: a list of criteria
-by their names, a mapping as a sentence, a flag as yes or no; a checker
-whose values need their own words has a ``words(value, number)`` method.
+by their names, a mapping as a sentence, a flag as yes or no, a choice by
+its :class:`Meaning`; a checker whose values need their own words has a
+``words(value, number)`` method.  A choice's :class:`Meaning` is declared
+once, beside the choice (:class:`Choice`, :class:`Whole`'s ``auto``): the
+format page says the value by its name and lists every choice's name and
+what it does under the option's meaning, so no page shows the keyword an
+organiser writes in place of words.
 """
 
 from __future__ import annotations
@@ -64,14 +69,33 @@ def number_keys(value: dict) -> dict:
 
 
 @dataclass(frozen=True)
+class Meaning:
+    """A choice of an option in words: ``name`` (a msgid), what a page says
+    for the value, and ``text`` (a msgid), what the choice does, where the
+    name alone does not say it."""
+
+    name: str
+    text: str = ""
+
+
+AUTOMATIC = N_("automatic")  # the name of ``auto``, in every option that takes it
+
+
+@dataclass(frozen=True)
 class Whole:
-    """A whole number from ``low`` to ``high``; with ``auto``, also ``auto``
-    (None: the engine decides).  ``why`` says what the range comes from."""
+    """A whole number from ``low`` to ``high``; with ``auto`` (what ``auto``
+    does, in words), also ``auto`` (None: the engine decides).  ``why`` says
+    what the range comes from."""
 
     low: int | None = None
     high: int | None = None
-    auto: bool = False
+    auto: str = ""
     why: str = ""
+
+    @property
+    def meanings(self) -> dict:
+        """``auto`` (None) in words, when it is taken."""
+        return {None: Meaning(AUTOMATIC, self.auto)} if self.auto else {}
 
     def __call__(self, value, system):
         if self.auto and value == "auto":
@@ -100,11 +124,14 @@ class Odd(Whole):
 @dataclass(frozen=True)
 class Choice:
     """One of ``choices``; ``aliases`` maps other accepted words to a choice;
-    ``why`` says what limits the choices, where the system limits them."""
+    ``why`` says what limits the choices, where the system limits them;
+    ``meanings`` says each choice that is a word (a number says itself) as
+    a :class:`Meaning`."""
 
     choices: tuple
     aliases: dict = field(default_factory=dict)
     why: str = ""
+    meanings: dict = field(default_factory=dict)
 
     def __call__(self, value, system):
         if isinstance(value, str) and value in self.aliases:
@@ -229,14 +256,20 @@ ABSENCE_WORDS = {"nothing": N_("not seated; the round counts nothing for them.")
 
 def absence_option(why: str = "") -> Option:
     """The option ``absence`` (open-events.md 1): what a round a player
-    missed counts (absent, or before a late entrant joins).  ``why``: a
-    system whose ranking has no wins takes only ``nothing``, and says why."""
+    missed counts (absent, or before a late entrant joins), each choice
+    said by :data:`ABSENCE_WORDS`.  ``why``: a system whose ranking has no
+    wins takes only ``nothing``, and says why."""
     if why:
-        return Option("absence", "nothing", Choice(("nothing",), why=why),
+        return Option("absence", "nothing", Choice(("nothing",), why=why, meanings=meanings_of(ABSENCE_WORDS, ("nothing",))),
                       N_("A round a player misses (absent, or before joining) counts nothing."))
-    return Option("absence", "nothing", Choice(ABSENCES),
-                  N_("What a round a player misses (absent, or before joining) counts: nothing; loss (0 towards wins); "
-                     "half (½ towards wins). A loss or ½ counts as one opponent with 0 wins, as a bye does."))
+    return Option("absence", "nothing", Choice(ABSENCES, meanings=meanings_of(ABSENCE_WORDS, ABSENCES)),
+                  N_("What a round a player misses (absent, or before joining) counts towards wins; a loss or ½ "
+                     "counts as one opponent with 0 wins, as a bye does."))
+
+
+def meanings_of(words: dict, choices) -> dict:
+    """``choices`` by the words a page says them with (``words``: choice -> msgid)."""
+    return {choice: Meaning(words[choice]) for choice in choices}
 
 
 def check_options(options, system, where) -> tuple[dict, list[Problem]]:
@@ -296,16 +329,26 @@ class Said:
     code: bool = False
 
 
+def meanings(option: Option) -> dict:
+    """The choices of ``option`` that are words, each as its :class:`Meaning`,
+    in the order the option lists them (``{}``: it takes no such choice)."""
+    return getattr(option.check, "meanings", None) or {}
+
+
 def words(option: Option, value, number=str) -> Said:
     """``value`` of ``option`` in words, numbers written by ``number`` (the page's
-    language's way): the checker's own words where it has them, a flag as yes
-    or no, ``auto`` and a choice as the keyword written, a list of numbers as
-    the numbers, a mapping as "key: value; ..."."""
+    language's way): the checker's own words where it has them, a choice by
+    its :class:`Meaning`'s name, a flag as yes or no, a list of numbers as the
+    numbers, a mapping as "key: value; ..."; a word no :class:`Meaning` says
+    as the keyword written."""
     say = getattr(option.check, "words", None)
     if say is not None:
         return Said(say(value, number))
     if isinstance(value, bool):
         return Said(N_("yes") if value else N_("no"))
+    meaning = meanings(option).get(value) if value is None or isinstance(value, (str, int)) else None
+    if meaning is not None:
+        return Said(meaning.name)
     if value is None:
         return Said("auto", code=True)
     if is_number(value):

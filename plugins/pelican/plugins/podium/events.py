@@ -239,4 +239,4 @@ def _evaluated(folder, registry, variants, urls: Urls, language: str | None, sto
     outcome, problems = evaluate_event(folder, registry, variants=variants)
     if outcome is None or problems:
         return None, problems
-    return Evaluated(outcome, summary.header_of_event(outcome.event, urls, language), store, owner), problems
+    return Evaluated(outcome, summary.header_of_event(outcome, urls, language), store, owner), problems

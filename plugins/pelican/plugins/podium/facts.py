@@ -30,6 +30,7 @@ class OptionRow:
     key: str
     default: object  # the built-in's value in words (podium_core.systems.options.Said)
     text: str  # a msgid: the page translates it
+    choices: tuple = ()  # each choice that is a word, in words: a msgid or a Text
 
 
 def facts(fmt) -> list[Fact]:
@@ -59,7 +60,8 @@ def facts(fmt) -> list[Fact]:
 def options(fmt, number=str) -> list[tuple[OptionRow, object]]:
     """Each option of the format's system, with the value this event plays by
     when it differs from the built-in's (None: the built-in's), both in words
-    (:func:`podium_core.systems.options.words`, numbers written by ``number``)."""
+    (:func:`podium_core.systems.options.words`, numbers written by ``number``),
+    and its choices in words (:func:`choices`)."""
     from podium_core.formats.declarations import BUILTIN
     from podium_core.systems.options import words
 
@@ -68,6 +70,19 @@ def options(fmt, number=str) -> list[tuple[OptionRow, object]]:
     for spec in fmt.OPTIONS:
         default = defaults.get(spec.key)
         value = fmt.options.get(spec.key)
-        rows.append((OptionRow(spec.key, words(spec, default, number), spec.text),
+        rows.append((OptionRow(spec.key, words(spec, default, number), spec.text, choices(spec)),
                      None if value == default else words(spec, value, number)))
     return rows
+
+
+def choices(spec) -> tuple:
+    """The choices of the option ``spec`` that are words, as its meaning lists
+    them: "name: what it does", or the name where it says it all.  An option
+    that takes one value only says it in its own text: no list."""
+    from podium_core.systems.options import meanings
+    from podium_core.text import Text
+
+    if len(getattr(spec.check, "choices", ())) == 1:
+        return ()
+    return tuple(Text("%(name)s: %(value)s", name=Text(m.name), value=Text(m.text)) if m.text else m.name
+                 for m in meanings(spec).values())

@@ -182,8 +182,13 @@ def _translator(catalog):
 # -- numbers and dates in the language's format ----------------------------------------------
 
 # English pages keep ISO dates: the site's English is international, and CLDR's
-# "en" is American (Mar 5, 2016).  Other languages use their CLDR medium format.
+# "en" is American (Mar 5, 2016).  Other languages use their CLDR long format
+# (DATE_FORMAT), whose month is a word inflected as a date says it: pl "30 maja
+# 2016", lt "2016 m. gegužės 30 d." (genitive), hu "2016. május 30.", lv
+# "2016. gada 30. maijs" (a date on its own is nominative).  The medium format
+# abbreviates the month, and in Polish gives "30 maj" for the genitive "maja".
 DATE_FORMATS = {"en": "yyyy-MM-dd"}
+DATE_FORMAT = "long"
 
 
 @lru_cache(maxsize=None)
@@ -251,7 +256,7 @@ def percent_text(value, language: str = "en", places: int = 1) -> str:
 @lru_cache(maxsize=4096)
 def date_text(value, language: str = "en") -> str:
     """A date (``2016-03-05`` or a ``date``) as the language writes it: lv
-    "2016. gada 5. marts", pl "5 mar 2016", English ISO.  Anything that is
+    "2016. gada 5. marts", pl "5 marca 2016", English ISO.  Anything that is
     not a date comes back as it is."""
     if isinstance(value, datetime.date):
         day = value
@@ -261,7 +266,7 @@ def date_text(value, language: str = "en") -> str:
         except ValueError:
             return "" if value is None else str(value)
     language = language or "en"
-    return format_date(day, DATE_FORMATS.get(language, "medium"), locale=locale(language))
+    return format_date(day, DATE_FORMATS.get(language, DATE_FORMAT), locale=locale(language))
 
 
 @lru_cache(maxsize=None)

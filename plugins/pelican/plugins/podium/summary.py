@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 
+from podium_core.rules_pages import event_rules
 from podium_core.text import Text
 
 
@@ -139,11 +140,13 @@ def header_urls(urls, slug: str) -> dict:
     return found
 
 
-def header_of_event(event, urls, language: str | None = None) -> EventHeader:
-    """The header of a loaded :class:`~podium_core.model.Event` (pages in ``language``, default its own)."""
+def header_of_event(outcome, urls, language: str | None = None) -> EventHeader:
+    """The header of an evaluated event (an :class:`~podium_core.outcome.EventOutcome`;
+    pages in ``language``, default its own), its rules page by :func:`~podium_core.rules_pages.event_rules`."""
+    event = outcome.event
     return EventHeader(event.slug, event.name, language or event.language or "en", [str(d) for d in event.dates],
-                       event.venue, urls.url("event", slug=event.slug), event.rules, header_urls(urls, event.slug),
-                       sorted(p.id for p in event.players))
+                       event.venue, urls.url("event", slug=event.slug), event_rules(event, outcome.format),
+                       header_urls(urls, event.slug), sorted(p.id for p in event.players))
 
 
 HEADER_RECORD = ("slug", "name", "language", "dates", "venue", "url", "rules", "player_ids")

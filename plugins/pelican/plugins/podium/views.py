@@ -30,6 +30,7 @@ from podium_core.collation import collation_key
 from podium_core.draw import key as draw_key
 from podium_core.draw import verify_command
 from podium_core.export import event_document
+from podium_core.rules_pages import event_rules, shipped_rules
 from podium_core.systems.options import ABSENCE_WORDS, BYE_WORDS
 from podium_core.text import N_, Text
 from . import extensions
@@ -548,6 +549,7 @@ class FormatView:
     table_sizes: list | None
     players: int
     legends: dict = field(default_factory=dict)  # the system's words on a unit's values (System.unit_legends)
+    rules: str | None = None  # the slug of the rules page of its built-in format (rules_pages.shipped_rules)
 
 
 @dataclass
@@ -842,7 +844,7 @@ def event_view(outcome, urls: Urls | None = None, language: str | None = None, r
     event_urls = {kind: urls.url(kind, slug=slug)
                   for kind in ("event", "standings_index", "players", "classification", "format", "json")}
     view = EventView(slug, event.name, lang, [str(d) for d in event.dates], event.venue, event.seed,
-                     event.rules, event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
+                     event_rules(event, fmt), event_urls["event"], event_urls, fmt_view, rounds, standings, people, players, pages,
                      classification, status, leaders, podium, lots, outcome=outcome, urls_of=urls, page_sizes=page_sizes,
                      absence_note=ABSENCE_WORDS.get(fmt.options.get("absence", "nothing"), ""),
                      bye_note=BYE_WORDS[fmt.options.get("bye_result", "win")])
@@ -1042,4 +1044,4 @@ def _format_view(fmt, event, stages, lang: str = "en") -> FormatView:
     return FormatView(fmt.id, fmt.title or fmt.id, fmt.name, list(stages.values()), criteria,
                       facts_module.facts(fmt), facts_module.options(fmt, lambda value: number_text(value, lang)),
                       fmt.table_sizes(event), field_size,
-                      fmt.unit_legends())
+                      fmt.unit_legends(), shipped_rules(fmt.base))

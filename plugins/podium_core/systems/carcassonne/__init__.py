@@ -12,7 +12,8 @@ from ...roundfields import ALL, RoundFields
 from ...text import N_, Text
 from ..base import StageSpec, System
 from ..knockout import game_title, games_title
-from ..options import Choice, Flag, Odd, Option, Whole, absence_option, ranking_option
+from ..options import (AUTOMATIC, BYE_WORDS, Choice, Flag, Meaning, Odd, Option, Whole, absence_option, meanings_of,
+                       ranking_option)
 from . import entry, rules, simulation
 from .engine import GROUP_COUNTS, ONE_GROUP_LIMIT, ONE_GROUP_ROUNDS, PLAYOFF_SIZES, TWO_GROUP_ROUNDS, CarcassonneRun
 from .berger import cycle_rounds
@@ -36,38 +37,45 @@ class Carcassonne(System):
     kind = "games"
     ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
-        Option("pairing", "swiss", Choice(("swiss", "round_robin")),
-               N_("swiss: each round pairs the ranking; round_robin: every player of a group meets every other, by the "
-                  "Berger tables.")),
+        Option("pairing", "swiss", Choice(("swiss", "round_robin"), meanings={
+                   "swiss": Meaning(N_("Swiss system"), N_("each round pairs the ranking")),
+                   "round_robin": Meaning(N_("round robin"), N_("every player of a group meets every other, by the "
+                                                                "Berger tables"))}),
+               N_("How the ranked stage pairs the players.")),
         Option("cycles", 1, Whole(1, 2), N_("Round robin: how often two players meet; the second cycle swaps who starts.")),
-        Option("swiss_rounds", None, Whole(1, 99, auto=True),
-               N_("Rounds of the ranked stage; auto: 6 with one group, 5 with more; a round robin: the rounds its cycles "
-                  "need.")),
-        Option("groups", "auto", Choice(("auto",) + GROUP_COUNTS),
-               N_("auto: two groups above group_limit players; 1 to 8 to fix it.")),
+        Option("swiss_rounds", None, Whole(1, 99, auto=N_("6 with one group, 5 with more; a round robin: the rounds its "
+                                                          "cycles need")),
+               N_("Rounds of the ranked stage.")),
+        Option("groups", "auto", Choice(("auto",) + GROUP_COUNTS, meanings={
+                   "auto": Meaning(AUTOMATIC, N_("two groups when the field is larger than the largest group, else one"))}),
+               N_("Groups of the ranked stage: 1 to 8.")),
         Option("group_limit", ONE_GROUP_LIMIT, Whole(2, 9999),
-               N_("With groups: auto, the most players one group takes (a reserve not counted).")),
+               N_("The largest group: with an automatic number of groups, the most players one group takes (a reserve "
+                  "not counted).")),
         Option("playoff_size", 8, Choice(PLAYOFF_SIZES),
                N_("Players in the playoff: a power of two up to 64, shared equally by the groups; 0 for none, the ranking "
                   "is the classification.")),
         Option("third_place", True, Flag(), N_("Whether the semifinal losers play for third place.")),
-        Option("odd_field", "reserve", Choice(("reserve", "bye")),
-               N_("reserve: an odd field gets the organisers' reserve player; bye: one player sits out each round and "
-                  "scores a win.")),
-        Option("tie_game", "half", Choice(("half", "declared")),
-               N_("half: a game with equal scores is a draw, ½ each; declared: the game names its winner (the event's own "
-                  "tie rule).")),
-        Option("avoid_rematch", "previous", Choice(("previous", "always"), {"consecutive": "previous"}),
-               N_("previous: players who met in the previous round are not paired again; always: no two players ever "
-                  "meet twice.")),
+        Option("odd_field", "reserve", Choice(("reserve", "bye"), meanings={
+                   "reserve": Meaning(N_("reserve player"), N_("the organisers' reserve player makes the field even")),
+                   "bye": Meaning(N_("bye"), N_("one player sits out each round, with a bye"))}),
+               N_("What makes an odd field even.")),
+        Option("tie_game", "half", Choice(("half", "declared"), meanings={
+                   "half": Meaning(N_("a draw"), N_("½ each")),
+                   "declared": Meaning(N_("a declared winner"), N_("the game names its winner (the event's own tie "
+                                                                   "rule)"))}),
+               N_("A game with equal scores.")),
+        Option("avoid_rematch", "previous", Choice(("previous", "always"), {"consecutive": "previous"}, meanings={
+                   "previous": Meaning(N_("players who met in the previous round are not paired again")),
+                   "always": Meaning(N_("no two players ever meet twice"))}),
+               N_("Which rematches the pairing avoids.")),
         ranking_option(("wins", "buchholz", "score_diff")),
         absence_option(),
         Option("match_games", 1, Odd(1, 99),
                N_("Games a pairing is played over: 1, or an odd number N for a match of best of N (won by the player who "
                   "wins more games).")),
-        Option("bye_result", "win", Choice(tuple(REST_RESULTS)),
-               N_("What a bye counts: win (1), half (½) or loss (0) towards wins, each as one opponent with 0 wins; "
-                  "nothing: a rest, no result and no opponent.")),
+        Option("bye_result", "win", Choice(tuple(REST_RESULTS), meanings=meanings_of(BYE_WORDS, REST_RESULTS)),
+               N_("What a bye counts towards wins, as one opponent with 0 wins; a rest has no result and no opponent.")),
     )
     VALUES = frozenset({RESULTS, OPPONENTS, SCORES, MATCH_GAMES})  # games of a match: with match_games above 1
     PLAYER_FIELDS = frozenset({"reserve", "previous_place", "group"})

@@ -69,7 +69,8 @@ class Tantrix(System):
     ENTRY, SIMULATION = entry, simulation
     OPTIONS = (
         Option("standard_games", dict(STANDARD_GAMES), StandardGames(),
-               N_("Standard games per match: per round name (final, semifinal, quarterfinal, earlier) or per round number.")),
+               N_("Standard games per match: for the final, the semifinal, the quarterfinal and the earlier rounds, or "
+                  "for each round of the main draw by its number.")),
         Option("decisive_margin", DECISIVE_LEAD // 10, Tenths(),
                N_("The TP lead that wins a match after the standard games; 0: any lead wins.")),
         Option("extra_games_limit", EXTRA_GAMES_AT_FIVE, Whole(0, 99), N_("Extra games after which any lead wins.")),

@@ -64,9 +64,10 @@ def links(ev):
     return []
 
 
-def results_workbook(ev, document: dict, created) -> bytes:
-    """results.xlsx: the rows of results.csv, and each round's ``start`` when the event has a schedule."""
-    head, rows = results_rows(document)
+def results_workbook(ev, table: tuple, created) -> bytes:
+    """results.xlsx: the rows of results.csv (``table``, :func:`results_rows`), and each
+    round's ``start`` when the event has a schedule."""
+    head, rows = table
     starts = schedule.start_times(ev.outcome.event)
     if starts:
         head = head + ["start"]
@@ -79,8 +80,9 @@ def files(ev):
         return []
     document = ev.document
     created = datetime.datetime.fromisoformat(ev.as_of) if ev.as_of else None
-    found = [File("results_csv", {"slug": ev.slug}, results_csv(document)),
-             File("results_xlsx", {"slug": ev.slug}, results_workbook(ev, document, created))]
+    table = results_rows(document)
+    found = [File("results_csv", {"slug": ev.slug}, results_csv(document, table)),
+             File("results_xlsx", {"slug": ev.slug}, results_workbook(ev, table, created))]
     if ev.standings:
         head, rows = standings_rows(ev)
         found.append(File("standings_xlsx", {"slug": ev.slug}, xlsxfile.workbook("standings", head, rows, created)))
