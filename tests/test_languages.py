@@ -177,6 +177,16 @@ def test_the_language_names_are_in_their_own_language(site):
     assert ">English</a>" in switch and ">Latviešu</a>" in switch and ">Magyar</span>" in switch
 
 
+def test_podiums_languages_name_themselves_as_cldr_does():
+    from babel import Locale
+    from pelican.plugins.podium.i18n import LANGUAGES, OWN_NAMES
+
+    assert set(OWN_NAMES) == set(LANGUAGES)
+    for language, name in OWN_NAMES.items():
+        cldr = Locale.parse(language).get_display_name(language)
+        assert name == cldr[:1].upper() + cldr[1:]
+
+
 def test_a_variant_speaks_its_language_and_keeps_the_organisers_words(site):
     page = read(site, "lv/tantrix-wc-2003/index.html")
     assert '<html lang="lv">' in page and "Tantrix World Championship 2003" in page

@@ -23,7 +23,8 @@ class EventIndex:
     read only for the events that need them): for each event the stat of its
     folder's files and their digest, its inputs, its looks, its header, the
     digest of its summary, the key of its pages, the templates they asked for
-    (a shared set), and the first of its files and how many there are.
+    (a shared set), and the first of its files and how many there are; and
+    what the whole site takes from every event's header (:meth:`site_value`).
 
     A folder's digest is taken from the entry, without looking at any file's
     bytes, when every file of the folder has the stat the entry kept and is
@@ -38,8 +39,10 @@ class EventIndex:
         sets = record.get("template_sets") if record else None
         before = record.get("taken") if record else None
         parts = record.get("parts") if record else None
+        site = record.get("site") if record else None
         if not (isinstance(events, dict) and isinstance(sets, dict) and isinstance(before, int)):
             events, sets, before, parts = {}, {}, 0, None
+        self.site = site if isinstance(site, dict) else {}  # name -> [key, value]: :meth:`site_value`
         self.parts_before = parts
         self.parts = parts  # what every event's inputs share (the code, the variants): :meth:`known_inputs`
         self.before = events
@@ -80,6 +83,18 @@ class EventIndex:
         self.now.pop(slug, None)
         self.before.pop(slug, None)
         self.changed = True
+
+    def site_value(self, name: str, key: str):
+        """What the index kept as ``name`` for the whole site, when it was kept under
+        ``key`` (a digest of what it is made of); else None."""
+        kept = self.site.get(name)
+        return kept[1] if isinstance(kept, list) and len(kept) == 2 and kept[0] == key else None
+
+    def keep_site(self, name: str, key: str, value) -> None:
+        """Keep ``value`` as ``name`` for the whole site, made of what ``key`` digests."""
+        if self.site.get(name) != [key, value]:
+            self.site[name] = [key, value]
+            self.changed = True
 
     def folder_files(self, slug: str, folder: Path, stamps: Stamps) -> str:
         """:func:`.cache_keys.folder_files` of the event's folder, from the entry when every
@@ -164,4 +179,5 @@ class EventIndex:
             return
         used = {entry.get("templates") for entry in events.values()}
         sets = {key: value for key, value in self.sets.items() if key in used}
-        self.store.keep_record(self.name, taken=self.taken, events=events, template_sets=sets, parts=self.parts)
+        self.store.keep_record(self.name, taken=self.taken, events=events, template_sets=sets, parts=self.parts,
+                              site=self.site)

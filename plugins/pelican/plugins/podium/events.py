@@ -20,9 +20,7 @@ from pathlib import Path
 
 from podium_core import workers
 from podium_core.errors import Problems
-from podium_core.formats.variants import read_variants
 from podium_core.modelling import read_registry
-from podium_core.pipeline import evaluate_event
 from podium_core.reading import event_folders, folder_size
 from . import cache_keys, summary
 from .cache import Store, sha256
@@ -57,6 +55,7 @@ class Events:
         self.outcomes: dict = {}  # slug -> an event evaluated in this build (Evaluated)
         self.headers: dict = {}  # slug -> EventHeader
         self.summaries: dict = {}  # slug -> EventSummary (read from its record when a site page needs it)
+        self._catalogue = None  # the named variants, once read (:attr:`catalogue`)
 
     def name(self, slug: str) -> str:
         return event_name(slug, self.looks.settings_digest)
@@ -66,10 +65,10 @@ class Events:
         slugs of the events to evaluate, and the problems found so far."""
         self.registry, problems = read_registry(self.results)
         self.registry_digest = cache_keys.digest(self.registry)
-        self.catalogue, found = read_variants(self.results)  # the named variants, read once
-        problems += found
         self.variants = self.stamps.folder_files(self.results / "formats")
         self.index.parts = [cache_keys.code(), self.variants]
+        if self.index.parts != self.index.parts_before:  # not the variants (or code) of the last good build
+            problems += self._read_variants()
         changed = []
         for folder in event_folders(self.results):
             slug = folder.name
@@ -79,6 +78,24 @@ class Events:
             if not self._reuse(slug):
                 changed.append(slug)
         return changed, problems
+
+    @property
+    def catalogue(self):
+        """The named variants of ``RESULTS/formats/``
+        (:class:`podium_core.formats.variants.Catalogue`), read once, when
+        :meth:`find` finds them changed or an evaluation needs them: the last
+        build that wrote its pages read the same files with the same code,
+        without a problem."""
+        if self._catalogue is None:
+            self._read_variants()
+        return self._catalogue
+
+    def _read_variants(self) -> list:
+        """Read the named variants (with the formats and systems they vary); their problems."""
+        from podium_core.formats.variants import read_variants
+
+        self._catalogue, problems = read_variants(self.results)
+        return problems
 
     def _reuse(self, slug: str) -> bool:
         """The event is not evaluated again if its inputs (files, people, variants, code)
@@ -110,6 +127,10 @@ class Events:
         every problem, in folder order.  The outcomes are kept for the processes
         that view and render them; when the evaluations run in forked processes,
         ``meanwhile()`` runs here once while they do."""
+        if not slugs:
+            if problems:
+                raise Problems(list(problems))
+            return
         problems = list(problems)
         found = {}
         folders = [self.folder_of[slug] for slug in slugs]
@@ -141,7 +162,7 @@ class Events:
         evaluated = self.outcomes.get(slug)
         outcome = evaluated.outcome() if evaluated is not None else None
         if outcome is None:
-            outcome, problems = evaluate_event(self.folder_of[slug], self.registry, variants=self.catalogue)
+            outcome, problems = evaluate(self.folder_of[slug], self.registry, self.catalogue)
             if outcome is None or problems:
                 raise RuntimeError(f"{slug}: evaluated without a problem before, not now: {problems}")
         return outcome
@@ -198,6 +219,14 @@ class Events:
         self.summaries.pop(slug, None)
 
 
+def evaluate(folder, registry, variants):
+    """:func:`podium_core.pipeline.evaluate_event`, whose code (the engines, the
+    loader) is loaded only by a build that evaluates an event."""
+    from podium_core.pipeline import evaluate_event
+
+    return evaluate_event(folder, registry, variants=variants)
+
+
 class DamagedSummary(Exception):
     """An event's record in the cache holds a summary that does not read back."""
 
@@ -236,7 +265,7 @@ class Evaluated:
 
 def _evaluated(folder, registry, variants, urls: Urls, language: str | None, store: Store | None, owner: int):
     """:func:`~podium_core.pipeline.evaluate_event`, the outcome as :class:`Evaluated` (None with a problem)."""
-    outcome, problems = evaluate_event(folder, registry, variants=variants)
+    outcome, problems = evaluate(folder, registry, variants)
     if outcome is None or problems:
         return None, problems
     return Evaluated(outcome, summary.header_of_event(outcome, urls, language), store, owner), problems

@@ -70,7 +70,6 @@ from podium_core.rules_pages import missing_rules
 from . import (cache_keys, extensions, language_variants, output, paging, shipped_pages, static, template_bytecode,
                translations)
 from .cache import Store
-from .event_output import EventOutput
 from .events import DamagedSummary, Events
 from .file_stamps import Stamps
 from .looks import Looks
@@ -209,7 +208,7 @@ class PodiumGenerator(Generator):
         self.context["podium_site_url"] = self.settings.get("SITEURL", "")  # absolute in a published build
         self.context["podium_results"] = shown_results(self.results)  # as the organisers' commands name it
         # URLs of the site-level pages every page links (people, search)
-        self.site_urls = extensions.merged("site_urls", self.context["podium_events"], self.urls, events.registry)
+        self.site_urls = self._site_urls()
         self.context["podium_people_url"] = self.site_urls.get("people")
         self.context["podium_search_url"] = self.site_urls.get("search")
         self.context["podium_search_urls"] = {lang: self.urls.url("search_lang", lang=lang) for lang in self.languages
@@ -228,6 +227,18 @@ class PodiumGenerator(Generator):
                                                 self.site_key, headers[slug].rules_url,
                                                 [translations.page_key(self.rules_page(slug, lang)) for lang, _folder in shown],
                                                 None if self.recording is not None else self.templates_digest)
+
+    def _site_urls(self) -> dict:
+        """The extensions' ``site_urls`` of the events' headers, asked again only when an
+        event's inputs or the people of players.yaml changed (the index keeps them):
+        a build with nothing to do loads no page code."""
+        events = self.events
+        key = cache_keys.digest("site_urls", events.registry_digest, [[slug, events.inputs[slug]] for slug in events.slugs])
+        found = events.index.site_value("site_urls", key)
+        if not isinstance(found, dict):
+            found = extensions.merged("site_urls", self.context["podium_events"], self.urls, events.registry)
+            events.index.keep_site("site_urls", key, found)
+        return found
 
     def rules_page(self, slug: str, language: str):
         """The rules page of the event ``slug`` as its pages in ``language`` show it:
@@ -253,7 +264,7 @@ class PodiumGenerator(Generator):
         except DamagedSummary as damaged:  # a record whose summary does not read back: that event again
             logger.warning("the build cache held a damaged summary of %s: it is made again", damaged.slug)
             self.events.forget(damaged.slug)
-            EventOutput(self).render([damaged.slug])
+            self._event_output().render([damaged.slug])
             self._generate_output(writer)
 
     def _generate_output(self, writer):
@@ -263,19 +274,21 @@ class PodiumGenerator(Generator):
         self.writer = writer
         self.known_folders: set = set()  # output folders made sure of (:func:`.output.make_way`)
         self.written = OutputRecord(self.store, self.output_path)
-        event_output = EventOutput(self)
         render = [slug for slug in events.slugs if slug in events.outcomes or not self._still_right(slug)]
         kept = [slug for slug in events.slugs if slug not in render]
-        # what changed first: the pages a preview waits for; then pages missing from this output
-        event_output.render(render)
         missing = [slug for slug in kept if not self.written.holds(slug, events.name(slug), self.keys[slug])
                    or not self._in_output(slug)]
-        again = [slug for slug in missing if not event_output.restore(slug)]
-        event_output.render(again)
-        if signals.content_written.receivers:  # other plugins see every page of the site
-            for slug in kept:
-                if slug not in again:
-                    event_output.announce(slug)
+        announced = signals.content_written.receivers  # other plugins see every page of the site
+        if render or missing or announced:
+            event_output = self._event_output()
+            # what changed first: the pages a preview waits for; then pages missing from this output
+            event_output.render(render)
+            again = [slug for slug in missing if not event_output.restore(slug)]
+            event_output.render(again)
+            if announced:
+                for slug in kept:
+                    if slug not in again:
+                        event_output.announce(slug)
         events.outcomes.clear()  # the events' pages are made: the site-wide pages read only summaries
         SitePages(self).write()
         self.written.remove_gone(events.slugs)
@@ -284,6 +297,14 @@ class PodiumGenerator(Generator):
                 self.store.drop(name)
         events.index.save(events.slugs)
         self.written.save()
+
+    def _event_output(self):
+        """The events' pages (:class:`.event_output.EventOutput`), whose code (the views,
+        the extensions, the engines they show) is loaded only by a build that makes
+        or announces an event's pages."""
+        from .event_output import EventOutput
+
+        return EventOutput(self)
 
     def _in_output(self, slug: str) -> bool:
         """The event's first file is in the output folder, a file (its pages were not removed since)."""

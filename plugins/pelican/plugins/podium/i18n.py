@@ -46,6 +46,9 @@ from podium_core.text import translate
 DOMAIN = "podium"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "lv", "lt", "pl", "hu")
+# each of them by its own name, as CLDR writes it (capitalised: it heads a list item); a
+# page's language switch needs no locale's whole data for them (tests check them against Babel's)
+OWN_NAMES = {"en": "English", "lv": "Latviešu", "lt": "Lietuvių", "pl": "Polski", "hu": "Magyar"}
 
 
 class Catalog(gettext.NullTranslations):
@@ -272,7 +275,10 @@ def date_text(value, language: str = "en") -> str:
 @lru_cache(maxsize=None)
 def language_name(language: str) -> str:
     """A language's name in that language, capitalised as it heads a list
-    item: the way a reader looks for their own (``lv``: "Latviešu")."""
+    item: the way a reader looks for their own (``lv``: "Latviešu"); Podium's own
+    languages from :data:`OWN_NAMES`, any other from Babel's CLDR data."""
+    if language in OWN_NAMES:
+        return OWN_NAMES[language]
     name = Locale.parse(language).get_display_name(language) or language
     return name[:1].upper() + name[1:]
 

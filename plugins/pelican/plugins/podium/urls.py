@@ -5,7 +5,10 @@ against the id pattern before it is used, so no name from a data file can
 ever reach a URL or a path outside the output folder.  URLs are relative
 to ``SITEURL`` (templates write ``{{ SITEURL }}/{{ thing.url }}``).
 
-Settings (defaults below) can change the layout, e.g.
+The whole scheme is the one table :data:`DEFAULT_URLS`, the extensions'
+pages included, as Pelican keeps its own ``*_URL`` defaults together: a
+build knows every URL without loading the code that makes the pages.
+Settings can change the layout, e.g.
 ``PODIUM_ROUND_URL = "{slug}/round-{stage}-{round}.html"``; a ``*_SAVE_AS``
 that is not set is the URL itself, plus ``index.html`` when the URL ends
 with ``/``.  Podium's home page (the list of events) is the site's home,
@@ -37,6 +40,34 @@ DEFAULT_URLS = {
     "classification": "{slug}/classification/",
     "format": "{slug}/format/",
     "json": "{slug}/event.json",
+    # the pages and files of the extensions (.extensions.<module>)
+    "round_verify": "{slug}/{stage}-{round}/verify/",  # workflow
+    "round_find": "{slug}/{stage}-{round}/find/",
+    "round_sheets": "{slug}/{stage}-{round}/sheets/",
+    "organiser": "{slug}/organiser/",
+    "standings_csv": "{slug}/standings.csv",
+    "event_atom": "{slug}/results.atom",
+    "site_atom": "results.atom",
+    "results_csv": "{slug}/results.csv",  # downloads
+    "results_xlsx": "{slug}/results.xlsx",
+    "standings_xlsx": "{slug}/standings.xlsx",
+    "brackets_json": "{slug}/brackets.json",
+    "corrections": "{slug}/corrections/",  # corrections
+    "people": "people/",  # people
+    "person": "people/{person}/",
+    "search": "search/",  # search
+    "search_lang": "search/{lang}/",
+    "event_rules": "{slug}/rules/",  # rules
+    "event_ics": "{slug}/schedule.ics",  # calendar
+    "card": "{slug}/card.png",  # sharing
+    "round_poster": "{slug}/{stage}-{round}/poster/",  # venue
+    "wall_standings": "{slug}/standings/wall/",
+    "crosstable": "{slug}/crosstable/",  # carcassonne
+    "bracket": "{slug}/bracket/",
+    "tantrix_bracket": "{slug}/bracket/",  # tantrix
+    "tantrix_match": "{slug}/{stage}-{round}/match-{match}/",
+    "sessions": "{slug}/sessions/",  # baska
+    "session": "{slug}/session-{session}/",
 }
 # Podium's home when Pelican writes a home page of its own (a blog's index.html)
 BESIDE_A_BLOG_HOME = "results/"
@@ -62,14 +93,12 @@ class Urls:
     """``url(kind, **parts)`` and ``save_as(kind, **parts)`` for every page kind."""
 
     def __init__(self, settings: dict | None = None):
-        from .extensions import url_patterns
-
         settings = settings or {}
         self.site_url = site_address(settings)
         self.host = (urlsplit(self.site_url).hostname or "") if self.site_url else ""
         self.urls = {}
         self.saves = {}
-        defaults = {**DEFAULT_URLS, **url_patterns()}
+        defaults = dict(DEFAULT_URLS)
         if pelican_writes_index(settings):  # a site with a blog keeps its home page
             defaults["home"] = BESIDE_A_BLOG_HOME
         for kind, default in defaults.items():

@@ -9,11 +9,9 @@ module, named as the system (``extensions/<system name>.py``), whose
 ``SYSTEM`` is the system's class: it serves only the events of that system
 (:func:`serves`); ``workflow``, ``people`` and ``search`` serve every event.
 Hooks return values: none changes a view it was not given, and none sees
-another event's view.  A module may define:
+another event's view.  The URLs of a module's pages are declared with every
+other in :data:`pelican.plugins.podium.urls.DEFAULT_URLS`.  A module may define:
 
-``URLS``
-    ``{kind: default URL pattern}``, merged into :data:`pelican.plugins.podium.urls.DEFAULT_URLS`
-    (``PODIUM_<KIND>_URL`` / ``_SAVE_AS`` settings override them as usual).
 ``unit_view(fmt, kind, unit, people, lang)``
     A dedicated :class:`~pelican.plugins.podium.views.UnitView` for a table, game or match,
     or None to let the next extension (or the generic view) show it; its
@@ -56,10 +54,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import import_module
 
-from podium_core.systems import SYSTEMS, System
-
-MODULES = (
-    *(system.name for system in SYSTEMS),  # each system's own pages, first in the navigation
+MODULES = (  # after each system's own module (``extensions/<system name>.py``), first in the navigation
     "workflow",
     "downloads",
     "corrections",
@@ -96,15 +91,19 @@ class File:
 
 @lru_cache(maxsize=None)
 def loaded() -> tuple:
-    """The extension modules, in the order of :data:`MODULES` (imported once:
-    every page's view asks for them)."""
-    return tuple(import_module(f"{__name__}.{name}") for name in MODULES)
+    """The extension modules: each system's, then those of :data:`MODULES` (imported
+    once, when a page is made: every page's view asks for them)."""
+    from podium_core.systems import SYSTEMS
+
+    return tuple(import_module(f"{__name__}.{name}") for name in (*(system.name for system in SYSTEMS), *MODULES))
 
 
 def serves(module, args) -> bool:
     """Whether ``module`` serves a hook called with ``args``: a system's module
     (its ``SYSTEM``) only the events and formats of that system, every other
     module everything."""
+    from podium_core.systems import System
+
     system = getattr(module, "SYSTEM", None)
     if system is None:
         return True
@@ -144,13 +143,6 @@ def merged(name: str, *args) -> dict:
     for function in _functions(name, args):
         found.update(function(*args) or {})
     return found
-
-
-def url_patterns() -> dict:
-    patterns = {}
-    for module in loaded():
-        patterns.update(getattr(module, "URLS", {}))
-    return patterns
 
 
 def unit_view(fmt, kind, unit, people, lang="en"):

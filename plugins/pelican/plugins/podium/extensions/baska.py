@@ -27,10 +27,6 @@ from podium_core.text import N_
 from .. import paging, views
 from . import Page
 
-URLS = {
-    "sessions": "{slug}/sessions/",
-    "session": "{slug}/session-{session}/",
-}
 
 SYSTEM = Baska
 MINUS = "\u2212"

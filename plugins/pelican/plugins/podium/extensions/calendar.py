@@ -34,7 +34,6 @@ from ..urls import FALLBACK_HOST
 from . import File
 from .workflow import round_text
 
-URLS = {"event_ics": "{slug}/schedule.ics"}
 PRODID = "-//Podium//Tournament results//EN"
 LAST_ROUND_LENGTH = datetime.timedelta(hours=2)  # the last round of a day: its end is not in the schedule
 NO_DATE = datetime.date(1970, 1, 1)

@@ -30,10 +30,6 @@ from ..views import Cell, Column, CriterionView, PlayerView, SeatView, UnitView
 from . import Page
 from .brackets import BracketGame, BracketRound, BracketView, Side
 
-URLS = {
-    "crosstable": "{slug}/crosstable/",
-    "bracket": "{slug}/bracket/",
-}
 
 SYSTEM = Carcassonne
 

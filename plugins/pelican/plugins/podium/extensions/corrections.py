@@ -24,8 +24,6 @@ from .. import atom, i18n
 from ..views import PlayerView
 from . import Page
 
-URLS = {"corrections": "{slug}/corrections/"}
-
 
 @dataclass
 class CorrectionView:

@@ -38,13 +38,6 @@ from podium_core.results_table import results_csv, results_rows
 from . import File
 from .workflow import standings_rows
 
-URLS = {
-    "results_csv": "{slug}/results.csv",
-    "results_xlsx": "{slug}/results.xlsx",
-    "standings_xlsx": "{slug}/standings.xlsx",
-    "brackets_json": "{slug}/brackets.json",
-}
-
 
 def _has_bracket(ev) -> bool:
     extra = ev.outcome.extra if ev.outcome is not None else {}

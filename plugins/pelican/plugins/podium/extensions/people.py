@@ -16,8 +16,6 @@ from podium_core.collation import collation_key
 from .. import paging
 from . import Page
 
-URLS = {"people": "people/", "person": "people/{person}/"}
-
 
 @dataclass
 class Appearance:

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from . import Page
 
-URLS = {"event_rules": "{slug}/rules/", "search_lang": "search/{lang}/"}
-
 
 def pages(ev) -> list:
     page = getattr(ev, "rules_page", None)

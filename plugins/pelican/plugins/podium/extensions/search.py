@@ -24,8 +24,6 @@ from podium_core.collation import collation_key
 from .. import paging
 from . import Page
 
-URLS = {"search": "search/"}
-
 
 @dataclass
 class SearchEntry:

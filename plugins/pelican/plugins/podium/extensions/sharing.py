@@ -28,7 +28,6 @@ from .. import i18n
 from ..card_image import Card, png
 from . import File
 
-URLS = {"card": "{slug}/card.png"}
 COMPETITORS = 100  # players named in the JSON-LD at most
 PODIUM = N_("Podium")
 LEADERS = N_("Leaders")

@@ -35,10 +35,6 @@ from .. import i18n, paging
 from ..views import Cell, Column, PlayerView, SeatView, UnitView
 from .brackets import BracketGame, BracketRound, BracketView, Side
 
-URLS = {
-    "tantrix_bracket": "{slug}/bracket/",
-    "tantrix_match": "{slug}/{stage}-{round}/match-{match}/",
-}
 
 SYSTEM = Tantrix
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -31,7 +31,6 @@ from markupsafe import Markup, escape
 from .. import paging
 from . import Page
 
-URLS = {"round_poster": "{slug}/{stage}-{round}/poster/", "wall_standings": "{slug}/standings/wall/"}
 QR_SCALE = 4  # CSS px a module on screen; the printed size is set by the stylesheet
 
 

@@ -47,19 +47,9 @@ from .. import atom, i18n, paging
 from ..views import DrawLine, round_byes
 from . import File, Page
 
-URLS = {
-    "round_verify": "{slug}/{stage}-{round}/verify/",
-    "round_find": "{slug}/{stage}-{round}/find/",
-    "round_sheets": "{slug}/{stage}-{round}/sheets/",
-    "organiser": "{slug}/organiser/",
-    "standings_csv": "{slug}/standings.csv",
-    "event_atom": "{slug}/results.atom",
-    "site_atom": "results.atom",
-}
 
 NO_DATE = "1970-01-01"
 FEED_MAX_ITEMS = 100  # the site feed's entries at most, as Pelican's feeds (its setting of the same name)
-
 
 
 # == the verifiable draw ==============================================================
