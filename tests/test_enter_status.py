@@ -261,3 +261,43 @@ def test_a_number_too_long_to_be_a_score_is_no_whole_number(tmp_path, monkeypatc
     folder = new_event(tmp_path, "catan-lt-route66", 8)
     code, _out, err = piped(monkeypatch, capsys, folder, "1" * 5000 + " 9 9 9\n")
     assert code == 1 and "is not a whole number" in err and "Traceback" not in err
+
+
+# the first table's line of each system, and how many tables (matches) its new event seats
+FIRST_RESULT = {"catan-lt-route66": ("10 8 7 5\n", 8), "carcassonne-lv": ("100 90\n", 8),
+                "baska-gp": ("30 10 -15 -25\n", 8)}
+
+
+@pytest.mark.parametrize("fmt", sorted(FIRST_RESULT))
+def test_a_table_not_played_is_entered_in_every_system_and_status_names_what_is_missing(fmt, tmp_path, monkeypatch,
+                                                                                       capsys):
+    folder = new_event(tmp_path, fmt, FIRST_RESULT[fmt][1])
+    assert main(["pair", str(folder), "--write"]) == 0
+    path = next(p for p in sorted(folder.glob("*-01.yaml")))
+    code, out, err = piped(monkeypatch, capsys, folder, 'unplayed "both players stuck in traffic"\n-\n')
+    assert code == 0, err
+    assert "not played (both players stuck in traffic)" in out
+    assert 'unplayed: "both players stuck in traffic"' in path.read_text("utf-8")
+    assert main(["validate", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["status", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "being played; no result yet at table 2" in out, out
+    # entered again, a result replaces the reason
+    code, out, err = piped(monkeypatch, capsys, folder, FIRST_RESULT[fmt][0], "--table", "1")
+    assert code == 0, err
+    assert "unplayed" not in path.read_text("utf-8")
+
+
+def test_unplayed_needs_a_reason(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "carcassonne-lv", 4)
+    main(["pair", str(folder), "--write"])
+    code, out, err = piped(monkeypatch, capsys, folder, "unplayed\n")
+    assert code != 0 and "say why it was not played" in err
+
+
+def test_a_knockout_match_cannot_go_unplayed(tmp_path, monkeypatch, capsys):
+    folder = new_event(tmp_path, "tantrix-wc", 8)
+    main(["pair", str(folder), "--write"])
+    code, out, err = piped(monkeypatch, capsys, folder, "unplayed no table free\n")
+    assert code != 0 and "cannot go unplayed: someone goes through; podium withdraw" in err

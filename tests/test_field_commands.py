@@ -152,3 +152,15 @@ def test_simulate_open_field_plays_absences_withdrawals_and_late_entries(tmp_pat
         assert [p["joins"] for p in doc["players"] if "joins" in p] == [2]
     if fmt == "tantrix-wc":
         assert sum("walkover" in m for rnd in doc["rounds"] for m in rnd["matches"]) == 1
+
+
+def test_withdraw_takes_a_start_of_the_id_or_name_and_says_what_a_typo_may_mean(tmp_path, capsys):
+    folder = simulate(tmp_path, "catan-lt-route66", 9, 1)
+    ids = players_of(folder)
+    gone = ids[0]
+    typo = gone[:-1] + ("x" if gone[-1] != "x" else "y")
+    code, _out, err = run(capsys, "withdraw", str(folder), typo)
+    assert code == 1 and f"'{typo}' is not a player of cup (did you mean {gone}" in err, err
+    start = next(gone[:n] for n in range(1, len(gone) + 1) if sum(p.startswith(gone[:n]) for p in ids) == 1)
+    code, out, _err = run(capsys, "withdraw", str(folder), start.upper())
+    assert code == 0 and f"{gone}: withdrawn in" in out

@@ -26,8 +26,10 @@ package's ``entry`` module):
 A player (a winner, a forfeit, who resigned) is typed as their seat number
 (1 for the first seat), their id, or any start of their id or name that
 only they have at that table (:func:`podium_core.systems.base.pick_player`).
-A line ``-`` leaves the table for later.  Tables not played (``unplayed:``)
-are not asked.
+A line ``-`` leaves the table for later, and ``unplayed <reason>`` records
+it as not played (``unplayed: "reason"``, in every system: its result, if
+any, goes).  Tables not played are not asked again unless chosen
+(``--table N``); a result typed then replaces ``unplayed:``.
 
 A saved table is entered again with ``--table N`` (``--match N``), or,
 on a terminal, by choosing its number once the others are done.  A table
@@ -91,6 +93,7 @@ def run(args, stdin=None, stdout=None) -> int:
     path = _round_path(folder, args.round, stdout, table)
     lines = _Lines(stdin, stdout)
     entry = _Entry(folder, path, lines, stdout, getattr(args, "correction", None))
+    print("(- leaves a table for later; unplayed <reason> records a table not played)", file=stdout)
     try:
         if table is not None:
             _unit_numbers(folder, path)  # the file lists a seating
@@ -235,7 +238,7 @@ class _Entry:
         label = unit_name(rnd, unit)
         seats = ", ".join(f"{i} {names.get(pid, pid)} ({pid})" for i, pid in enumerate(unit.players, start=1))
         fmt = outcome.format
-        if getattr(unit, "unplayed", None) is not None:
+        if getattr(unit, "unplayed", None) is not None and not again:
             self.say(f"{label.capitalize()}: {seats} — not played ({unit.unplayed})")
             return
         if getattr(unit, "short", False):
@@ -258,7 +261,7 @@ class _Entry:
         elif fmt.enters_games and getattr(unit, "games", None):
             self.say(f"  {fmt.entry_progress(unit, names)}")
         if fmt.enters_games:
-            self.entered += self._match(fmt, number, unit, names, again)
+            self.entered += self._match(fmt, rnd.stage, number, unit, names, again)
             return
         prompt = fmt.entry_prompt(rnd.stage)
         while True:
@@ -268,16 +271,19 @@ class _Entry:
                 return
             try:
                 fields = fmt.parse_entry(line, list(unit.players), names)
+                _may_go_unplayed(fmt, rnd.stage, fields)
                 self._keep(number, fields)
             except EntryError as exc:
                 self.lines.wrong(_about(label, str(exc)))
                 continue
+            if "unplayed" in fields:
+                self.say(f"  {label}: not played ({fields['unplayed']})")
             if fields.get("deals"):
                 _show_totals(self.folder, self.path, number, self.stdout)
             self.entered += 1
             return
 
-    def _match(self, fmt, number: int, unit, names: dict, again: bool) -> int:
+    def _match(self, fmt, stage: str, number: int, unit, names: dict, again: bool) -> int:
         """A system that enters a match game by game (Tantrix): one game a
         line, with the running total and the verdict after each, until the
         match is decided or a status leaves it waiting; 1 if anything was written."""
@@ -296,6 +302,11 @@ class _Entry:
                 return written
             try:
                 fields = fmt.parse_entry(line, players, names)
+                _may_go_unplayed(fmt, stage, fields)
+                if "unplayed" in fields:
+                    self._keep(number, fields)
+                    self.say(f"  {label}: not played ({fields['unplayed']})")
+                    return 1
                 status = "status" in fields
                 if status:
                     self._keep(number, {"games": games or None, **fields})
@@ -325,6 +336,14 @@ class _Entry:
         for name in _keep(self.folder, self.path, number, fields, self.correction):
             self.say(f"  {name} was seated before this correction: podium pair --write seats it again "
                      f"(and says which tables to announce)")
+
+
+def _may_go_unplayed(fmt, stage: str, fields: dict) -> None:
+    """``unplayed`` only where the format takes it (a ranked stage: :meth:`System.open_field`);
+    in a knockout someone goes through, so a match not played is a withdrawal's walkover."""
+    if "unplayed" in fields and stage not in fmt.field_stages()[0]:
+        raise EntryError(f"a {stage} game cannot go unplayed: someone goes through; podium withdraw records who "
+                         "does not play (the other then wins by walkover)")
 
 
 def _about(label: str, message: str) -> str:
@@ -371,6 +390,7 @@ def _keep(folder: Path, path: Path, number: int, fields: dict, correction: str |
     for unit in data[key]:
         unit = dict(unit)
         if unit.get(word) == number:
+            unit = _not_played(key, unit) if "unplayed" in fields else {n: v for n, v in unit.items() if n != "unplayed"}
             for name, value in fields.items():
                 if value is None:
                     unit.pop(name, None)
@@ -396,9 +416,17 @@ def _keep(folder: Path, path: Path, number: int, fields: dict, correction: str |
     return reseat
 
 
-_ORDER = {"tables": ("table", "seats", "winner", "deals", "note"),
-          "games": ("table", "players", "score", "games", "forfeit", "winner", "time", "place", "note"),
-          "matches": ("match", "players", "games", "status", "resigned", "when", "note")}
+_ORDER = {"tables": ("table", "seats", "unplayed", "winner", "deals", "note"),
+          "games": ("table", "players", "unplayed", "score", "games", "forfeit", "winner", "time", "place", "note"),
+          "matches": ("match", "players", "unplayed", "games", "status", "resigned", "when", "note")}
+
+
+def _not_played(key: str, unit: dict) -> dict:
+    """The unit without its result: who sits there (a table's seats as a list), and its note."""
+    kept = {name: value for name, value in unit.items() if name in (_ORDER[key][0], _ORDER[key][1], "note")}
+    if isinstance(kept.get("seats"), dict):
+        kept["seats"] = list(kept["seats"])
+    return kept
 
 
 def _ordered(key: str, unit: dict) -> dict:

@@ -32,6 +32,7 @@ from ..reading import results_of, up
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
 from ..seating_only import unit_has_result, unit_key, units_with_results
+from ..suggest import did_you_mean
 from .pair import announced_seating, write_seating
 
 
@@ -56,12 +57,26 @@ def event_and_player(args, new: bool) -> tuple[Path, object, str]:
     if new and event.has_player(pid):
         raise FieldError(f"'{pid}' is a player of {event.slug} already")
     if not new and not event.has_player(pid):
-        raise FieldError(f"'{pid}' is not a player of {event.slug} (see the ids in {folder / 'event.yaml'})")
+        pid = _named(pid, event, folder)
     earlier = None if new else outcome.attendance.withdrawals.get(pid)
     if earlier is not None:
         raise FieldError(f"{pid} withdrew before {outcome.attendance.round_words(earlier.stage, earlier.round)} already "
                          f"({earlier.where.path})")
     return folder, outcome, pid
+
+
+def _named(typed: str, event, folder: Path) -> str:
+    """The player ``typed`` names as at ``podium enter``: any start of their id or
+    name that only they have (case does not matter); else a FieldError with
+    the ids it may mean."""
+    low = typed.casefold()
+    found = [p.id for p in event.players if p.id.casefold().startswith(low) or p.name.casefold().startswith(low)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise FieldError(f"'{typed}' could be {' or '.join(found)}: type more of the id or name")
+    raise FieldError(f"'{typed}' is not a player of {event.slug}{did_you_mean(typed, (), event.players)} "
+                     f"(see the ids in {folder / 'event.yaml'})")
 
 
 def round_word(stage: str, number: int) -> str:

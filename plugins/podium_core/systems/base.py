@@ -46,6 +46,9 @@ class EntryError(Exception):
     """A line typed at ``podium enter`` cannot be taken (the message says why)."""
 
 
+UNPLAYED_LINE = re.compile(r"unplayed\b:?\s*(.*)", re.IGNORECASE)  # podium enter: a table that was not played
+
+
 class System:
     """Base of the tournament systems.  The class is one system, declared
     by its class attributes; an instance is one format of it: a declaration
@@ -162,8 +165,20 @@ class System:
     def parse_entry(self, line: str, players: list, names: dict | None = None) -> dict:
         """The unit's new fields from one line typed at ``podium enter`` (its
         form only: the engine judges the values), or :class:`EntryError`;
-        ``names``: id -> name, for a player typed by name (:func:`pick_player`)."""
-        return self.ENTRY.parse(line, players, names or {})
+        ``names``: id -> name, for a player typed by name (:func:`pick_player`).
+        In every system ``unplayed <reason>`` records the table (game, match)
+        as not played: ``unplayed: "reason"``, no result for anyone."""
+        found = UNPLAYED_LINE.fullmatch(line.strip())
+        if found:
+            reason = found.group(1).strip().strip('"').strip()
+            if not reason:
+                raise EntryError('say why it was not played, e.g. "unplayed both players absent"')
+            return {"unplayed": reason}
+        return self.parse_result(line, players, names or {})
+
+    def parse_result(self, line: str, players: list, names: dict) -> dict:
+        """The result typed on one line (:meth:`parse_entry`): the system's ``entry`` module reads it."""
+        return self.ENTRY.parse(line, players, names)
 
     def entry_progress(self, unit, names: dict) -> str:
         """Where a match entered game by game stands after its last game, in

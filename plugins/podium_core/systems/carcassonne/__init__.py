@@ -105,10 +105,10 @@ class Carcassonne(System):
         """``podium enter`` takes a match of several games game by game."""
         return self.match_games > 1
 
-    def parse_entry(self, line: str, players: list, names: dict | None = None) -> dict:
+    def parse_result(self, line: str, players: list, names: dict) -> dict:
         """One game (:func:`.entry.parse`), or one game of a match (:func:`.entry.parse_game`)."""
         parse = entry.parse_game if self.match_games > 1 else entry.parse
-        return parse(line, players, names or {})
+        return parse(line, players, names)
 
     @property
     def playoff_size(self) -> int:

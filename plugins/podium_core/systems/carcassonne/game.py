@@ -73,6 +73,11 @@ class CarcassonneGame:
         return self.score is not None or self.walkover is not None or self.unplayed is not None
 
     @property
+    def done(self) -> bool:
+        """Whether nothing more is to be recorded (every engine's units say so): :attr:`has_result`."""
+        return self.has_result
+
+    @property
     def loser(self) -> str | None:
         return opponent_of(self.players, self.winner)
 
