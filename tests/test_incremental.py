@@ -8,10 +8,12 @@ new inode); an event left alone keeps its files as they were.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,10 +59,20 @@ def first_round_file(event: Path) -> Path:
     return sorted(p for p in event.glob("*.yaml") if p.name != "event.yaml")[0]
 
 
+# one event of each kind the cache tells apart (a system with templates of its own, a
+# language with translations, people of players.yaml in some events and not others),
+# the smallest of the demo's: the cache's rules do not depend on an event's size
+CACHED = ("catan-latvija-2016", "route66-vilnius-2010", "route66-vilnius-2011", "carcassonne-latvija-2020",
+          "tantrix-wc-2003")
+
+
 @pytest.fixture
 def results(tmp_path) -> Path:
     folder = tmp_path / "results"
-    shutil.copytree(DEMO, folder)
+    for slug in CACHED:
+        shutil.copytree(DEMO / slug, folder / slug)
+    shutil.copy(DEMO / "players.yaml", folder / "players.yaml")
+    shutil.copytree(DEMO / "formats", folder / "formats")
     return folder
 
 
@@ -371,3 +383,27 @@ def test_the_pages_templates_are_compiled_ahead_except_what_is_no_template(tmp_p
     assert original("podium/page.html").render() == "2"
     with pytest.raises(TemplateSyntaxError):
         original("podium/broken.html")
+
+
+NO_OP = """
+import json, sys
+from pelican import Pelican
+from pelican.settings import read_settings
+Pelican(read_settings(sys.argv[1], override=json.loads(sys.argv[2]))).run()
+print(json.dumps(sorted(name for name in sys.modules if "podium" in name)))
+"""
+
+
+def test_a_build_with_nothing_to_do_loads_no_page_code_and_no_engine(results, tmp_path):
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    build(results, output, cache)
+    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "CACHE_PATH": str(cache),
+                "LOAD_CONTENT_CACHE": False, "PODIUM_JOBS": 1}
+    done = subprocess.run([sys.executable, "-c", NO_OP, str(ROOT / "pelicanconf.py"), json.dumps(override)],
+                          capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONHASHSEED="0"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert "pelican.plugins.podium.generator" in loaded
+    for heavy in ("pelican.plugins.podium.views", "pelican.plugins.podium.event_output",
+                  "pelican.plugins.podium.extensions.workflow", "podium_core.systems", "podium_core.pipeline"):
+        assert heavy not in loaded, heavy

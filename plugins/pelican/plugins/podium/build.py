@@ -73,7 +73,7 @@ def cannot_write(exc: OSError) -> str:
     return f"cannot write the site: {reason(exc)}"
 
 
-class Said(logging.Handler):
+class BuildLog(logging.Handler):
     """What Podium logs during a build: its problems printed as they are, one line
     each, on stderr (or kept, for a preview server); ``errors`` counts them.
     Pelican logs a static file it could not copy as a warning carrying the
@@ -99,9 +99,9 @@ class Said(logging.Handler):
 
 @contextmanager
 def listening(echo: bool = True):
-    """A :class:`Said` on Podium's logger (which then stops passing its lines on to
+    """A :class:`BuildLog` on Podium's logger (which then stops passing its lines on to
     Pelican's) and on ``pelican.utils`` (static copies), for the block."""
-    said = Said(echo)
+    said = BuildLog(echo)
     podium, utils = logging.getLogger(PODIUM_LOGGER), logging.getLogger("pelican.utils")
     podium.addHandler(said)
     utils.addHandler(said)
@@ -207,7 +207,7 @@ def build(settings_file: str, output: Path, content: str, cache_path: str | None
             return code
         finally:
             build_lock.release(output)
-    except build_lock.Busy as busy:
+    except build_lock.BuildBusy as busy:
         print(busy, file=sys.stderr)
     except OSError as exc:
         print(cannot_write(exc), file=sys.stderr)
@@ -235,7 +235,7 @@ def search_index(site: Path, cache_path: str, wait: float = 600.0) -> bool:
     the lock of ``site`` (:mod:`.build_lock`) meanwhile.  False, and nothing done,
     when pagefind is not installed.  Raises :class:`IndexFailed` (the previous
     index kept), ``OSError`` for a write the system refused and
-    :class:`.build_lock.Busy` when another build holds ``site`` for longer than ``wait``."""
+    :class:`.build_lock.BuildBusy` when another build holds ``site`` for longer than ``wait``."""
     command = pagefind_command()
     if command is None:
         return False
@@ -279,7 +279,7 @@ def index_for_search(site: Path, cache_path: str, wait: float = 600.0) -> int:
     except OSError as exc:
         print(f"search index: cannot write it: {reason(exc)}; the previous index is kept", file=sys.stderr)
         return 1
-    except build_lock.Busy as busy:
+    except build_lock.BuildBusy as busy:
         print(busy, file=sys.stderr)
         return 1
     except KeyboardInterrupt as exc:

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Windows: builds are not serialised
 _held: dict = {}  # lock name -> (folder descriptor, file descriptor), in this process
 
 
-class Busy(Exception):
+class BuildBusy(Exception):
     """Another build kept the lock for longer than we wait; the text says so in one line."""
 
 
@@ -63,7 +63,7 @@ def acquire(cache_path, folder, wait: float = 600.0, say=None) -> None:
                     (say or _say)(f"podium: another build is writing into {folder}; waiting for it to finish")
                     told = True
                 if time.monotonic() >= deadline:
-                    raise Busy(f"another build is writing into {folder}; stopped (waited {wait:.0f} s)") from None
+                    raise BuildBusy(f"another build is writing into {folder}; stopped (waited {wait:.0f} s)") from None
                 time.sleep(0.1)
                 continue
             try:

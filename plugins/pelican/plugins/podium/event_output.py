@@ -76,12 +76,12 @@ class EventOutput:
 
     def _make(self, slug: str) -> tuple:
         """One event viewed, and its event.json, pages and extension files written into
-        the output (:class:`EventFiles`) and kept in the cache: (path -> (kind, digest),
+        the output (:class:`EventWriter`) and kept in the cache: (path -> (kind, digest),
         the event's summary as JSON, its player ids, the templates its pages asked
         for or None when that is not known).  Runs in a worker process."""
         build = self.build
         events = build.events
-        pages = EventFiles(build)
+        pages = EventWriter(build)
         languages = language_variants.shown(build.language or events.headers[slug].language, build.variant_languages)
         views = [self._view(slug, build.urls.under(folder) if folder else build.urls, lang, languages, folder)
                  for lang, folder in languages]
@@ -149,7 +149,7 @@ class EventOutput:
         signals.content_written.send(os.path.join(self.build.output_path, path), context=self.build.context)
 
 
-class EventFiles:
+class EventWriter:
     """An event's files as they are made: each page written by Pelican's writer
     (the one Pelican handed the generator; in a worker, its forked copy), its
     other files written whole (:func:`.output.write`), and each kept with the
@@ -194,7 +194,7 @@ class EventFiles:
         self.kept.append((digest, data))
 
 
-def render_event(ev, pages: EventFiles, urls) -> None:
+def render_event(ev, pages: EventWriter, urls) -> None:
     """The event's event.json, pages and extension files, through ``pages``."""
     slug = ev.slug
     common = {"ev": ev, "lang": ev.language}

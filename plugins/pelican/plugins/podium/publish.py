@@ -69,7 +69,7 @@ def index_for_search(site: Path, cache_path: str, wait: float) -> None:
     the publish."""
     try:
         made = search_index(site, cache_path, wait)
-    except (IndexFailed, build_lock.Busy) as failed:
+    except (IndexFailed, build_lock.BuildBusy) as failed:
         raise PublishError(f"the search index failed: {failed}") from None
     if not made:
         print("publish: pagefind is not installed (pip install 'pelican-podium[search]'): no search index")
@@ -126,7 +126,7 @@ def publish(settings: str, output: Path, content: str = "content", wait: float =
         cache = str(settings_of(settings, output, content)["CACHE_PATH"])
         try:
             build_lock.acquire(cache, output, wait)
-        except build_lock.Busy as busy:
+        except build_lock.BuildBusy as busy:
             raise PublishError(str(busy)) from None
         try:
             reason = refusal(output, protected, cache)  # what it holds, once no other build is writing into it

@@ -208,7 +208,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         with listening() as said:
             Pelican(settings).run()
         _builds[0] += 1
-    except (build_lock.Busy, SettingsError) as busy:
+    except (build_lock.BuildBusy, SettingsError) as busy:
         print(busy, file=sys.stderr)
         preview.failed([str(busy)])
         return False

@@ -173,7 +173,7 @@ def absent_players(ev, rnd) -> list:
 # == score sheets ======================================================================
 
 @dataclass
-class Sheet:
+class ScoreSheet:
     """One printed page: a table, game or match still to be played, with
     what its system's sheet holds besides the players (``System.score_sheet``,
     shown by ``podium/<system>/sheet.html``)."""
@@ -194,7 +194,7 @@ def sheets(ev, rnd) -> list:
             continue
         details = fmt.score_sheet(rnd.stage, unit.data or {}, rnd.extra)
         if details is not None:  # a table that is not played has no sheet
-            found.append(Sheet(unit, fmt.name, details))
+            found.append(ScoreSheet(unit, fmt.name, details))
     return found
 
 
