@@ -200,3 +200,14 @@ def test_an_event_without_rules_shows_the_sites_own_page_of_its_format(tmp_path)
     site = build(results, tmp_path / "output", PATH=str(tmp_path / "content"), PODIUM_JOBS=1)
     shown = shown_rules(site, "plain")
     assert "<h1>Our Carcassonne rules</h1>" in shown and "The rules of the house." in shown
+
+
+def test_each_shipped_page_is_named_as_its_metadata_says():
+    from podium_core.rules_pages import SHIPPED, first, metadata, shipped_pages
+
+    files = sorted(SHIPPED.glob("*/pages/*.md"))
+    assert len(files) == 25 and sum(len(langs) for langs in shipped_pages().values()) == len(files)
+    for slug, languages in shipped_pages().items():
+        for lang, path in languages.items():
+            meta = metadata(path.read_text("utf-8"))
+            assert (first(meta["slug"]).strip(), first(meta["lang"]).strip()) == (slug, lang), path

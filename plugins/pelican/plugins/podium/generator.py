@@ -90,7 +90,8 @@ class PodiumGenerator(Generator):
     """Writes the results pages of every event and the site-wide pages, only what changed."""
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+        # the rules pages Podium ships are read through Pelican's reader cache, as its own generators do
+        super().__init__(*args, readers_cache_name=f"{type(self).__name__}-Readers", **kwargs)
         self.env.autoescape = True  # names come from data files: always escaped
         settings = self.settings
         self.urls = Urls(settings)
@@ -168,6 +169,7 @@ class PodiumGenerator(Generator):
         default_lang = self.site_language
         named = {headers[slug].rules for slug in events.slugs if headers[slug].rules} - set(pages)
         self.shipped_pages = shipped_pages.read(self.readers, named, default_lang, self.context)
+        self.readers.save_cache()
         pages.update(self.shipped_pages)
         missing = []
         self.rules_pages = {}  # slug -> the event's rules page (shown in each language by rules_page)
