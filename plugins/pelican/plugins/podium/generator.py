@@ -222,12 +222,22 @@ class PodiumGenerator(Generator):
                                           [[p.slug, p.lang, p.title, p.url] for p in self.page_translations])
         self.home_key = cache_keys.digest(home_page.title, translations.content(home_page)) \
             if home_page is not None else ""
+        rules_keys: dict = {}  # (slug, language) -> the key of a rules page, taken once however many events show it
+
+        def rules_key(page):
+            if page is None:
+                return None
+            found = rules_keys.get((page.slug, page.lang))
+            if found is None:
+                found = rules_keys[(page.slug, page.lang)] = cache_keys.digest(translations.page_key(page))
+            return found
+
         for slug in events.slugs:
             shown = language_variants.shown(self.language or headers[slug].language, self.variant_languages)
             self.keys[slug] = cache_keys.digest("pages", events.inputs[slug], shown,
                                                 [self.looks.shown(lang) for lang, _folder in shown],
                                                 self.site_key, headers[slug].rules_url,
-                                                [translations.page_key(self.rules_page(slug, lang)) for lang, _folder in shown],
+                                                [rules_key(self.rules_page(slug, lang)) for lang, _folder in shown],
                                                 None if self.recording is not None else self.templates_digest)
 
     def _site_urls(self) -> dict:
