@@ -357,7 +357,7 @@ def test_player_page_lists_games_opponents_and_ranks(site):
     assert final[0].startswith("Final") and "won" in final[1] and final[3] == "—"
     # after round 1 the four winners have 10 VP each and are ordered by share:
     # 43.5% (Rokas), 39.5%, 37.5%, then Karolis with 28.8%
-    ranks = re.findall(r"standings after round (\d)</a>: <strong>(\d+)</strong>", html)
+    ranks = re.findall(r"standings after round (\d): <strong>(\d+)</strong></a>", html)
     assert ranks == [("1", "4"), ("2", "4")]
     assert "<svg" in html and "<polyline" in html
 

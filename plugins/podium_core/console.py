@@ -24,8 +24,24 @@ def run() -> None:
 
         code = main()
         interrupts.quiet()  # done: a signal now changes nothing and prints nothing
-    except KeyboardInterrupt as exc:
+    except BaseException as exc:  # noqa: BLE001 - a stop may come wrapped (see _stop)
+        stop = _stop(exc)
+        if stop is None:
+            raise
         from . import interrupts
 
-        code = interrupts.stopped(exc)
+        code = interrupts.stopped(stop)
     sys.exit(code)
+
+
+def _stop(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM (a KeyboardInterrupt) behind ``exc``: itself, or its
+    cause or context (Python wraps one that lands while a class is being made,
+    e.g. in ``RuntimeError: Error calling __set_name__``); None for any other failure."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
