@@ -56,6 +56,7 @@ def answer(port: int, path: str) -> int:
 def test_preview_rebuilds_when_results_change(tmp_path):
     results = tmp_path / "results"
     shutil.copytree(SAMPLE, results / "cup")
+    shutil.copytree(SAMPLE, results / "other")
     port = free_port()
     output = tmp_path / "output"
     server = subprocess.Popen(
@@ -94,6 +95,15 @@ def test_preview_rebuilds_when_results_change(tmp_path):
             time.sleep(0.2)
         assert any("event.yaml" in problem for problem in status(port)["problems"])
         assert "Renamed" in fetch(f"http://127.0.0.1:{port}/index.html")
+
+        # mended, and then another event changed: each rebuild sees what was saved
+        event.write_text((results / "other" / "event.yaml").read_text("utf-8").replace("name: ", "name: Mended ", 1),
+                         "utf-8")
+        fetch(f"http://127.0.0.1:{port}/cup/index.html", until=lambda text: "Mended" in text)
+        other = results / "other" / "event.yaml"
+        other.write_text(other.read_text("utf-8").replace("name: ", "name: Second ", 1), "utf-8")
+        fetch(f"http://127.0.0.1:{port}/other/index.html", until=lambda text: "Second" in text)
+        assert "Mended" in (output / "cup" / "index.html").read_text("utf-8")
     finally:
         server.terminate()
         out, _ = server.communicate(timeout=10)

@@ -52,6 +52,21 @@ _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 
 
+# The records read or written with ``remember=True`` in this process, by (cache path, name):
+# [the SHA-256 of their JSON, the record parsed or None, the JSON while it is not parsed].  A
+# long-lived process (``make serve``) parses such a record in its idle time (:func:`parse_remembered`)
+# instead of at the start of the next build; what :meth:`Store.record` gives from here is shared:
+# the caller must not change it.
+_remembered: dict = {}
+
+
+def parse_remembered() -> None:
+    """Parse the remembered records written since the last call (for the next build to take as they are)."""
+    for kept in _remembered.values():
+        if kept[1] is None:
+            kept[1], kept[2] = orjson.loads(kept[2]), None
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -210,8 +225,10 @@ class Store:
 
     # -- records -----------------------------------------------------------------------
 
-    def record(self, name: str) -> dict | None:
-        """The record of ``name``, or None if there is none to trust."""
+    def record(self, name: str, remember: bool = False) -> dict | None:
+        """The record of ``name``, or None if there is none to trust.  With ``remember``,
+        a record whose bytes are those this process read or wrote last is not parsed
+        again (:data:`_remembered`): the caller must not change what it gets."""
         if not NAME.match(name):
             return None
         try:
@@ -219,23 +236,34 @@ class Store:
                 data = read_file(f"{name}.json", records)
         except OSError:
             return None
-        if data is None or len(data) < 65 or data[64:65] != b"\n" or sha256(data[65:]) != data[:64].decode("ascii", "replace"):
+        digest = sha256(data[65:]) if data is not None and len(data) >= 65 and data[64:65] == b"\n" else None
+        if digest is None or digest != data[:64].decode("ascii", "replace"):
             return None
+        kept = _remembered.get((self.cache_path, name)) if remember else None
         try:
-            found = orjson.loads(data[65:])
+            if kept is not None and kept[0] == digest:
+                found = kept[1] if kept[1] is not None else orjson.loads(kept[2])
+            else:
+                found = orjson.loads(data[65:])
         except ValueError:
             return None
         if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("name") != name:
             return None
+        if remember:
+            _remembered[(self.cache_path, name)] = [digest, found, None]
         return found
 
-    def keep_record(self, name: str, **values) -> None:
-        """Write the record of ``name`` (whole, or not at all)."""
+    def keep_record(self, name: str, remember: bool = False, **values) -> None:
+        """Write the record of ``name`` (whole, or not at all); with ``remember``, keep
+        its JSON for :func:`parse_remembered` and :meth:`record`."""
         if not NAME.match(name):
             raise ValueError(f"not a cache name: {name!r}")
         body = orjson.dumps({"format": FORMAT, "name": name, **values},
                             option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
-        self._write(["records"], f"{name}.json", sha256(body).encode("ascii") + b"\n" + body)
+        digest = sha256(body)
+        self._write(["records"], f"{name}.json", digest.encode("ascii") + b"\n" + body)
+        if remember:
+            _remembered[(self.cache_path, name)] = [digest, None, body]
 
     def drop_record(self, name: str) -> None:
         try:

@@ -41,9 +41,10 @@ from . import i18n
 LIBRARIES = ("pelican", "jinja2", "markupsafe", "babel", "pyyaml", "jsonschema", "markdown",
              "icalendar", "tzdata", "feedgenerator", "pillow", "xlsxwriter")
 
-# settings that say where a build runs or how Pelican keeps what it read, not what it writes
+# settings that say where a build runs, how Pelican keeps what it read or what a watcher saw, not what it writes
 PLACES = frozenset({"OUTPUT_PATH", "CACHE_PATH", "PODIUM_RESULTS", "PODIUM_JOBS", "PATH", "CACHE_CONTENT",
-                    "LOAD_CONTENT_CACHE", "CONTENT_CACHING_LAYER", "CHECK_MODIFIED_METHOD", "GZIP_CACHE"})
+                    "LOAD_CONTENT_CACHE", "CONTENT_CACHING_LAYER", "CHECK_MODIFIED_METHOD", "GZIP_CACHE",
+                    "PODIUM_SEEN_CHANGES"})
 
 
 def digest(*parts) -> str:

@@ -34,7 +34,7 @@ class EventIndex:
     def __init__(self, store: Store, name: str):
         self.store = store
         self.name = name
-        record = store.record(name)
+        record = store.record(name, remember=True)  # shared with this process's next build: copied where changed
         events = record.get("events") if record else None
         sets = record.get("template_sets") if record else None
         before = record.get("taken") if record else None
@@ -42,16 +42,17 @@ class EventIndex:
         site = record.get("site") if record else None
         if not (isinstance(events, dict) and isinstance(sets, dict) and isinstance(before, int)):
             events, sets, before, parts = {}, {}, 0, None
-        self.site = site if isinstance(site, dict) else {}  # name -> [key, value]: :meth:`site_value`
+        self.site = dict(site) if isinstance(site, dict) else {}  # name -> [key, value]: :meth:`site_value`
         self.parts_before = parts
         self.parts = parts  # what every event's inputs share (the code, the variants): :meth:`known_inputs`
-        self.before = events
-        self.sets = sets
+        self.before = dict(events)  # entries are replaced (:meth:`keep`), never changed in place
+        self.sets = dict(sets)
         self.trusted_until = before - MARGIN
         self.taken = time.time_ns()
         self.now: dict = {}
         self.changed = False
         self.checked: dict = {}  # template set -> unchanged, once a build
+        self.changed_files: dict = {}  # slug -> the names of its folder's files whose stat is not the one kept
 
     def entry(self, slug: str) -> dict | None:
         found = self.now.get(slug)
@@ -96,12 +97,15 @@ class EventIndex:
             self.site[name] = [key, value]
             self.changed = True
 
-    def folder_files(self, slug: str, folder: Path, stamps: Stamps) -> str:
+    def folder_files(self, slug: str, folder: Path, stamps: Stamps, untouched: bool = False) -> str:
         """:func:`.cache_keys.folder_files` of the event's folder, from the entry when every
         file's stat vouches for it (see the class docstring).  A flat folder whose own
         stat is the one kept (no file added, removed or renamed since) is not listed
-        again: its files are looked at by name."""
+        again: its files are looked at by name.  An ``untouched`` folder (a watcher saw
+        nothing change in it since the build that kept the entry) is not looked at."""
         entry = self.entry(slug)
+        if untouched and entry is not None and isinstance(entry.get("folder"), str) and isinstance(entry.get("stat"), list):
+            return entry["folder"]
         try:
             info = os.stat(folder)
             here = [info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
@@ -132,6 +136,8 @@ class EventIndex:
         else:
             found = cache_keys.folder_files(folder, stamps.file_digest, listing)
             self.changed = True  # kept with this build's moment, so that the next one can trust it
+            before = {one[0]: one for one in known} if isinstance(known, list) else {}
+            self.changed_files[slug] = {one[0] for one in stat if before.get(one[0]) != one}
         self.keep(slug, stat=stat, folder=found, dir=here)
         return found
 
@@ -179,5 +185,5 @@ class EventIndex:
             return
         used = {entry.get("templates") for entry in events.values()}
         sets = {key: value for key, value in self.sets.items() if key in used}
-        self.store.keep_record(self.name, taken=self.taken, events=events, template_sets=sets, parts=self.parts,
-                              site=self.site)
+        self.store.keep_record(self.name, remember=True, taken=self.taken, events=events, template_sets=sets,
+                               parts=self.parts, site=self.site)

@@ -85,12 +85,13 @@ class EventOutput:
         languages = language_variants.shown(build.language or events.headers[slug].language, build.variant_languages)
         views = [self._view(slug, build.urls.under(folder) if folder else build.urls, lang, languages, folder)
                  for lang, folder in languages]
+        changed = {os.path.normpath(events.folder_of[slug] / name) for name in events.index.changed_files.get(slug, ())}
         if build.recording is not None:
             with build.recording.recording() as templates:
-                self._render(views, pages)
+                self._render(views, pages, changed)
             templates = sorted(templates)
         else:
-            self._render(views, pages)
+            self._render(views, pages, changed)
             templates = None
         build.store.keep_files(events.name(slug), pages.kept)
         ev = views[0]
@@ -108,11 +109,11 @@ class EventOutput:
         progress.attach(ev)
         return ev
 
-    def _render(self, views: list, pages) -> None:
+    def _render(self, views: list, pages, changed: set) -> None:
         for ev in views:
             i18n.install(self.build.env, ev.language)
             pages.urls = ev.urls_of
-            render_event(ev, pages, ev.urls_of)
+            render_event(ev, pages, ev.urls_of, changed)
 
     def restore(self, slug: str) -> bool:
         """An unchanged event's files put into this output from the cache; False, and
@@ -194,17 +195,21 @@ class EventWriter:
         self.kept.append((digest, data))
 
 
-def render_event(ev, pages: EventWriter, urls) -> None:
-    """The event's event.json, pages and extension files, through ``pages``."""
+def render_event(ev, pages: EventWriter, urls, changed=frozenset()) -> None:
+    """The event's event.json, pages and extension files, through ``pages``; first
+    the pages of the rounds whose files are among ``changed`` (normalised paths),
+    which an organiser who just saved one waits for."""
     slug = ev.slug
     common = {"ev": ev, "lang": ev.language}
     sizes = ev.page_sizes
-    pages.data(urls.save_as("json", slug=slug), dumps(ev.document))
-    pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
-    for rnd in ev.rounds:
+    saved = {(r.stage, r.round) for r in ev.outcome.rounds
+             if r.source is not None and os.path.normpath(r.source.where.path) in changed}
+    for rnd in sorted(ev.rounds, key=lambda rnd: (rnd.stage, rnd.round) not in saved):
         cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})
         pages.cut(("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}), "podium/round", cut,
                   section="rounds", **common)
+    pages.data(urls.save_as("json", slug=slug), dumps(ev.document))
+    pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
     if ev.standings:  # knockout formats have none
         pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
     for st in ev.standings:

@@ -39,8 +39,10 @@ def event_name(slug: str, settings_digest: str) -> str:
 class Events:
     """The events of ``results`` in one build, by slug (folder order in :attr:`slugs`)."""
 
-    def __init__(self, results: Path, store: Store, stamps: Stamps, looks: Looks, urls: Urls, language: str | None):
+    def __init__(self, results: Path, store: Store, stamps: Stamps, looks: Looks, urls: Urls, language: str | None,
+                 touched: set | None = None):
         self.results = results
+        self.touched = touched  # the folders a watcher saw change since the last good build (None: unknown)
         self.store = store
         self.stamps = stamps
         self.looks = looks
@@ -74,7 +76,8 @@ class Events:
             slug = folder.name
             self.slugs.append(slug)
             self.folder_of[slug] = folder
-            self.files_of[slug] = self.index.folder_files(slug, folder, self.stamps)
+            self.files_of[slug] = self.index.folder_files(slug, folder, self.stamps,
+                                                          untouched=self.touched is not None and slug not in self.touched)
             if not self._reuse(slug):
                 changed.append(slug)
         return changed, problems
@@ -217,6 +220,29 @@ class Events:
         self.index.forget(slug)
         self.records.pop(slug, None)
         self.summaries.pop(slug, None)
+
+
+def touched_folders(seen, results: Path) -> set | None:
+    """The names of the folders of ``results`` in which a long-lived process's watcher saw
+    a change since its last good build (``seen``: ``{"roots": the folders it watches,
+    "changed": the paths it saw change}``, absolute, the ``PODIUM_SEEN_CHANGES`` setting);
+    None, and every folder is looked at, when there is no such watcher or ``results``
+    does not lie inside what it watches."""
+    if not isinstance(seen, dict) or not isinstance(seen.get("roots"), list) or not isinstance(seen.get("changed"), list):
+        return None
+    results = Path(os.path.realpath(results))
+    if not any(results == Path(root) or Path(root) in results.parents for root in map(os.path.realpath, seen["roots"])):
+        return None
+    touched = set()
+    for path in map(os.path.realpath, seen["changed"]):
+        try:
+            parts = Path(path).relative_to(results).parts
+        except ValueError:  # outside the results: the content, the theme
+            continue
+        if not parts:  # the results folder itself: every folder
+            return None
+        touched.add(parts[0])
+    return touched
 
 
 def evaluate(folder, registry, variants):

@@ -50,7 +50,10 @@ mirror of the site; default: each event speaks its own ``language``),
 :mod:`.language_variants`), ``PODIUM_JOBS`` (processes at once, default: every usable core),
 ``PODIUM_PAGE_SIZES`` (items on one page of a long list, by kind: :mod:`.paging`),
 ``PODIUM_TEMPLATE_CACHE`` (keep compiled templates in ``CACHE_PATH``,
-default True: :mod:`.template_bytecode`) and the ``PODIUM_*_URL`` /
+default True: :mod:`.template_bytecode`), ``PODIUM_SEEN_CHANGES`` (what a
+long-lived process's file watcher saw change since its last good build:
+the other event folders are not looked at, :func:`.events.touched_folders`;
+``make serve`` sets it) and the ``PODIUM_*_URL`` /
 ``PODIUM_*_SAVE_AS`` pairs of :mod:`.urls`.
 """
 
@@ -70,7 +73,7 @@ from podium_core.rules_pages import missing_rules
 from . import (cache_keys, extensions, language_variants, output, paging, shipped_pages, static, template_bytecode,
                translations)
 from .cache import Store
-from .events import DamagedSummary, Events
+from .events import DamagedSummary, Events, touched_folders
 from .file_stamps import Stamps
 from .looks import Looks
 from .output_record import OutputRecord
@@ -153,7 +156,8 @@ class PodiumGenerator(Generator):
         self.recording = recording  # None: every event depends on every template
         self.template_sources = sources(self.env, stamps.file_digest)  # before anything is rendered
         self.templates_digest = cache_keys.digest(self.template_sources)
-        self.events = events = Events(self.results, self.store, stamps, self.looks, self.urls, self.language)
+        self.events = events = Events(self.results, self.store, stamps, self.looks, self.urls, self.language,
+                                      touched_folders(self.settings.get("PODIUM_SEEN_CHANGES"), self.results))
         changed, problems = events.find()
         self.statics = [[path, stamps.file_digest(source, _stat(source))] for path, source in static.sources()]
         stamps.save()

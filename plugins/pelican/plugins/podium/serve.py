@@ -7,7 +7,11 @@ notifications (``watchfiles``, which Pelican's own autoreload uses too;
 Pelican's watches only what it reads itself).  Every rebuild runs in this
 process and is incremental: an event whose files did not change is not
 evaluated or rendered again (:mod:`.generator`), so saving a round file
-rewrites that event's pages and the site pages that show it.  The UI
+rewrites that event's pages (the saved round's first) and the site pages
+that show it.  What the watcher saw change since the last good build is
+handed to the build (``PODIUM_SEEN_CHANGES``), which then looks only into
+the event folders it names; and the build cache's index this process
+wrote is parsed while the organiser reads, not when the next save comes.  The UI
 catalogs stay in memory between rebuilds (read again when a catalog file
 changes), and so do the Markdown pages as Pelican's reader cache keeps them
 (read again when a page's bytes change; the first build reads them all).
@@ -188,11 +192,14 @@ _catalogs: list = [None]  # the stamps of the UI catalogs the last build read
 _builds: list = [0]  # builds this process made
 
 
-def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None) -> bool:
-    """One Pelican build into ``output``, in this process; whether it succeeded."""
+def build(settings_file: str, output: Path, content: str, preview: Preview, cache_path: str | None = None,
+          seen: dict | None = None) -> bool:
+    """One Pelican build into ``output``, in this process; whether it succeeded.
+    ``seen``: what the watcher saw change since the last build that succeeded
+    (``PODIUM_SEEN_CHANGES``), None when there was none."""
     from pelican import Pelican
 
-    from . import build_lock, i18n
+    from . import build_lock, cache, i18n
     from .build import cannot_write, listening, settings_of
     from .settings_read import SettingsError, environment_number
 
@@ -203,7 +210,7 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
     started = time.monotonic()
     try:
         settings = settings_of(settings_file, output, content, cache_path,
-                               {**READING, "LOAD_CONTENT_CACHE": _builds[0] > 0})
+                               {**READING, "LOAD_CONTENT_CACHE": _builds[0] > 0, "PODIUM_SEEN_CHANGES": seen})
         build_lock.acquire(settings["CACHE_PATH"], output, environment_number("PODIUM_LOCK_WAIT", float, 600.0))
         with listening() as said:
             Pelican(settings).run()
@@ -228,7 +235,8 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
         preview.failed(said.errors[:-1] or said.errors)  # the problems, without the line that counts them
         return False
     preview.built()
-    print(f"preview: rebuilt in {time.monotonic() - started:.2f} s")
+    print(f"preview: rebuilt in {time.monotonic() - started:.2f} s", flush=True)
+    cache.parse_remembered()  # while the organiser reads: what the next build starts from
     return True
 
 
@@ -303,7 +311,7 @@ def _main(args, argv) -> int:
     if problem is not None:  # a file, a read-only folder: nothing to serve
         print(problem, file=sys.stderr)
         return 1
-    build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
+    good = build(args.settings, output, args.content, preview, args.cache_path)  # before the server's thread: this one may fork
     try:
         output.mkdir(parents=True, exist_ok=True)
         serve(output, args.port, preview)
@@ -312,12 +320,18 @@ def _main(args, argv) -> int:
         return 1
     print(f"serving {output} on http://localhost:{args.port}/ — watching {', '.join(watched)} (Ctrl-C stops)", flush=True)
     restart = [str(Path(path).resolve()) for path in code]
+    roots = [str(Path(path).resolve()) for path in watched]
+    pending: set = set()  # what the watcher saw change since the last good build
     for changed in changes([*watched, *code], args.interval):
         if any(path == root or path.startswith(root + os.sep) for path in changed for root in restart):
             print("preview: Podium's code or the settings changed: restarting", flush=True)
             os.execv(sys.executable, [sys.executable, "-m", __spec__.name, *(argv if argv is not None else sys.argv[1:])])
         print("preview: change seen, rebuilding", flush=True)
-        build(args.settings, output, args.content, preview, args.cache_path)
+        pending |= changed
+        seen = {"roots": roots, "changed": sorted(pending)} if good else None
+        good = build(args.settings, output, args.content, preview, args.cache_path, seen)
+        if good:
+            pending.clear()
     return 0
 
 
