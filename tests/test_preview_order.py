@@ -5,7 +5,8 @@ good build (``PODIUM_SEEN_CHANGES``): only the event folders it names are
 looked at (:func:`~pelican.plugins.podium.events.touched_folders`).  An
 event's pages start with those of the rounds whose files changed, the
 pages an organiser who just saved one waits for
-(:func:`~pelican.plugins.podium.event_output.render_event`).
+(:func:`~pelican.plugins.podium.event_output.render_event`), which the processes
+of a build with more cores than changed events share out.
 """
 
 from __future__ import annotations
@@ -85,3 +86,17 @@ def test_the_pages_of_the_saved_round_come_first(outcome):
     render_event(ev, unordered, ev.urls_of)
     assert sorted(unordered.paths) == sorted(pages.paths)  # the same files, in another order
     assert len(set(pages.paths)) == len(pages.paths)
+
+
+def test_shares_of_an_event_s_pages_write_every_file_once(outcome):
+    ev = event_view(outcome, language="en")
+    whole = Recorder(ev.urls_of)
+    render_event(ev, whole, ev.urls_of)
+    for count in (2, 3):
+        shares = []
+        for first in range(count):
+            pages = Recorder(ev.urls_of)
+            render_event(ev, pages, ev.urls_of, share=(first, count))
+            shares.append(pages.paths)
+        assert all(shares)
+        assert sorted(path for share in shares for path in share) == sorted(whole.paths)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import partial
 
 from pelican import signals
 
@@ -40,60 +41,90 @@ class EventOutput:
 
     def render(self, slugs: list) -> None:
         """View and render the events ``slugs`` (on every core, largest first), write
-        their files into the output and keep them and their records in the cache."""
+        their files into the output and keep them and their records in the cache.
+        Fewer events than cores share their pages out: each event is viewed here, and
+        the processes forked then render a share of its pages each (:func:`render_event`)."""
         if not slugs:
             return
         build = self.build
-        events, index = build.events, build.events.index
-        if workers.forks(build.jobs, len(slugs)):
+        events = build.events
+        shares = max(1, build.jobs // len(slugs)) if workers.forks(build.jobs, build.jobs) else 1
+        if workers.forks(build.jobs, len(slugs) * shares):
             template_bytecode.load_pages(build.env)  # once, here: the processes forked to render inherit them
-        for slug, made in workers.largest_first(self._make, slugs, build.jobs, size=events.size):
-            files, document, people, templates = made
-            name, key = events.name(slug), build.keys[slug]
-            if signals.content_written.receivers:
-                for path, (kind, _digest) in sorted(files.items()):
-                    if kind == PAGE:
-                        self._announce_page(path)
-            build.written.forget_stale(slug, set(files))
-            before = events.record_of(slug)
-            header = events.headers[slug]
-            paths = {path: [digest, kind] for path, (kind, digest) in files.items()}
-            old = None
-            if before is not None and isinstance(before.get("files"), dict) and before.get("key") != key:
-                old = {"key": before.get("key"), "paths": sorted(before["files"])}  # for other output folders
-            build.store.keep_record(name, key=key, files=paths, people=people, summary=document, old_files=old)
-            build.store.keep_only(name, {digest for _kind, digest in files.values()})
-            index.keep(slug, inputs=events.inputs[slug], shown=build.looks.shown(header.language),
-                       language=header.language, header=summary.header_record(header),
-                       summary_digest=sha256(document.encode("utf-8")), key=key,
-                       templates=index.template_set(
-                           None if templates is None else
-                           {template: build.template_sources.get(template) for template in templates}),
-                       first=min(paths) if paths else "", count=len(paths))
-            build.written.events[slug] = [name, key]
-            events.records.pop(slug, None)
-            events.summaries.pop(slug, None)
+        views = {slug: self._views(slug) for slug in slugs} if shares > 1 else {}
+        made: dict = {}
+        units = [(slug, share) for slug in slugs for share in range(shares)]
+        for (slug, _share), part in workers.largest_first(lambda unit: self._make(unit, shares, views.get(unit[0])),
+                                                          units, build.jobs, size=lambda unit: events.size(unit[0])):
+            made.setdefault(slug, []).append(part)
+            if len(made[slug]) == shares:
+                self._keep(slug, made.pop(slug))
 
-    def _make(self, slug: str) -> tuple:
-        """One event viewed, and its event.json, pages and extension files written into
-        the output (:class:`EventWriter`) and kept in the cache: (path -> (kind, digest),
-        the event's summary as JSON, its player ids, the templates its pages asked
-        for or None when that is not known).  Runs in a worker process."""
+    def _keep(self, slug: str, parts: list) -> None:
+        """The event's files made (by one process or shared out: ``parts``, what each
+        :meth:`_make` gave) recorded: the output's record, the event's cache record
+        and index entry."""
+        build = self.build
+        events, index = build.events, build.events.index
+        files = {path: found for part in parts for path, found in part[0].items()}
+        document, people = next((part[1], part[2]) for part in parts if part[1] is not None)
+        templates = None if any(part[3] is None for part in parts) else sorted({t for part in parts for t in part[3]})
+        name, key = events.name(slug), build.keys[slug]
+        if signals.content_written.receivers:
+            for path, (kind, _digest) in sorted(files.items()):
+                if kind == PAGE:
+                    self._announce_page(path)
+        build.written.forget_stale(slug, set(files))
+        before = events.record_of(slug)
+        header = events.headers[slug]
+        paths = {path: [digest, kind] for path, (kind, digest) in files.items()}
+        old = None
+        if before is not None and isinstance(before.get("files"), dict) and before.get("key") != key:
+            old = {"key": before.get("key"), "paths": sorted(before["files"])}  # for other output folders
+        build.store.keep_record(name, key=key, files=paths, people=people, summary=document, old_files=old)
+        build.store.keep_only(name, {digest for _kind, digest in files.values()})
+        index.keep(slug, inputs=events.inputs[slug], shown=build.looks.shown(header.language),
+                   language=header.language, header=summary.header_record(header),
+                   summary_digest=sha256(document.encode("utf-8")), key=key,
+                   templates=index.template_set(
+                       None if templates is None else
+                       {template: build.template_sources.get(template) for template in templates}),
+                   first=min(paths) if paths else "", count=len(paths))
+        build.written.events[slug] = [name, key]
+        events.records.pop(slug, None)
+        events.summaries.pop(slug, None)
+
+    def _views(self, slug: str) -> list:
+        """The event ``slug`` viewed in each language its pages are written in."""
+        build = self.build
+        languages = language_variants.shown(build.language or build.events.headers[slug].language,
+                                            build.variant_languages)
+        return [self._view(slug, build.urls.under(folder) if folder else build.urls, lang, languages, folder)
+                for lang, folder in languages]
+
+    def _make(self, unit: tuple, shares: int, views: list | None) -> tuple:
+        """The share ``unit`` (the event's slug, which of ``shares``) of an event's files:
+        viewed (unless ``views`` are given), its event.json, pages and extension files
+        written into the output (:class:`EventWriter`) and kept in the cache: (path ->
+        (kind, digest), the event's summary as JSON and its player ids (None for a
+        share but the first), the templates its pages asked for or None when that is
+        not known).  Runs in a worker process."""
+        slug, share = unit
         build = self.build
         events = build.events
         pages = EventWriter(build)
-        languages = language_variants.shown(build.language or events.headers[slug].language, build.variant_languages)
-        views = [self._view(slug, build.urls.under(folder) if folder else build.urls, lang, languages, folder)
-                 for lang, folder in languages]
+        views = views or self._views(slug)
         changed = {os.path.normpath(events.folder_of[slug] / name) for name in events.index.changed_files.get(slug, ())}
         if build.recording is not None:
             with build.recording.recording() as templates:
-                self._render(views, pages, changed)
+                self._render(views, pages, changed, (share, shares))
             templates = sorted(templates)
         else:
-            self._render(views, pages, changed)
+            self._render(views, pages, changed, (share, shares))
             templates = None
         build.store.keep_files(events.name(slug), pages.kept)
+        if share:
+            return pages.files, None, None, templates
         ev = views[0]
         return pages.files, summary.dumps(ev.summary), sorted(ev.people), templates
 
@@ -109,11 +140,11 @@ class EventOutput:
         progress.attach(ev)
         return ev
 
-    def _render(self, views: list, pages, changed: set) -> None:
+    def _render(self, views: list, pages, changed: set, share: tuple) -> None:
         for ev in views:
             i18n.install(self.build.env, ev.language)
             pages.urls = ev.urls_of
-            render_event(ev, pages, ev.urls_of, changed)
+            render_event(ev, pages, ev.urls_of, changed, share)
 
     def restore(self, slug: str) -> bool:
         """An unchanged event's files put into this output from the cache; False, and
@@ -195,44 +226,65 @@ class EventWriter:
         self.kept.append((digest, data))
 
 
-def render_event(ev, pages: EventWriter, urls, changed=frozenset()) -> None:
-    """The event's event.json, pages and extension files, through ``pages``; first
-    the pages of the rounds whose files are among ``changed`` (normalised paths),
-    which an organiser who just saved one waits for."""
+def render_event(ev, pages: EventWriter, urls, changed=frozenset(), share: tuple = (0, 1)) -> None:
+    """The event's event.json, pages and extension files, through ``pages``: the tasks
+    of :func:`event_tasks`, or with ``share`` (k, n) every n-th of them from the k-th,
+    one process's share of n."""
+    first, every = share
+    for task in event_tasks(ev, pages, urls, changed)[first::every]:
+        task()
+
+
+def event_tasks(ev, pages: EventWriter, urls, changed=frozenset()) -> list:
+    """What writes the event's files, in tasks of about one page each (the extensions'
+    files are one): first the pages of the rounds whose files are among ``changed``
+    (normalised paths), which an organiser who just saved one waits for."""
     slug = ev.slug
     common = {"ev": ev, "lang": ev.language}
     sizes = ev.page_sizes
+    tasks = []
     saved = {(r.stage, r.round) for r in ev.outcome.rounds
              if r.source is not None and os.path.normpath(r.source.where.path) in changed}
     for rnd in sorted(ev.rounds, key=lambda rnd: (rnd.stage, rnd.round) not in saved):
         cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})
-        pages.cut(("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}), "podium/round", cut,
-                  section="rounds", **common)
-    pages.data(urls.save_as("json", slug=slug), dumps(ev.document))
-    pages.page(urls.save_as("event", slug=slug), "podium/event", section="event", **common)
+        tasks.append(partial(pages.cut, ("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}),
+                             "podium/round", cut, section="rounds", **common))
+    tasks.append(lambda: pages.data(urls.save_as("json", slug=slug), dumps(ev.document)))
+    tasks.append(partial(pages.page, urls.save_as("event", slug=slug), "podium/event", section="event", **common))
     if ev.standings:  # knockout formats have none
-        pages.page(urls.save_as("standings_index", slug=slug), "podium/standings_index", section="standings", **common)
+        tasks.append(partial(pages.page, urls.save_as("standings_index", slug=slug), "podium/standings_index",
+                             section="standings", **common))
     for st in ev.standings:
         cut = paging.Cut(st.parts, paging.by("rank"), lambda part, st=st: {"standing": st.page(part)})
-        pages.cut(("standings", {"slug": slug, "stage": st.stage, "group": st.group or "", "round": st.after_round}),
-                  "podium/standings", cut, section="standings", **common)
+        tasks.append(partial(pages.cut, ("standings", {"slug": slug, "stage": st.stage, "group": st.group or "",
+                                                       "round": st.after_round}),
+                             "podium/standings", cut, section="standings", **common))
     cut = paging.Cut.of(ev.players, sizes["rows"], paging.by("name"), lambda part: {"ev": replace(ev, players=part)})
-    pages.cut(("players", {"slug": slug}), "podium/players", cut, section="players", lang=ev.language)
+    tasks.append(partial(pages.cut, ("players", {"slug": slug}), "podium/players", cut, section="players",
+                         lang=ev.language))
     for person in ev.players:
-        pages.page(urls.save_as("player", slug=slug, player=person.id), "podium/player",
-                   pp=ev.player_pages[person.id], section="players", **common)
+        tasks.append(lambda person=person: pages.page(urls.save_as("player", slug=slug, player=person.id),
+                                                      "podium/player", pp=ev.player_pages[person.id],
+                                                      section="players", **common))
     if ev.finished:
         cut = paging.Cut.of(ev.classification, sizes["rows"], paging.by(lambda line: line.place or "—"),
                             lambda part: {"ev": replace(ev, classification=part)})
-        pages.cut(("classification", {"slug": slug}), "podium/classification", cut, section="classification",
-                  lang=ev.language)
-    pages.page(urls.save_as("format", slug=slug), "podium/format", section="format", **common)
+        tasks.append(partial(pages.cut, ("classification", {"slug": slug}), "podium/classification", cut,
+                             section="classification", lang=ev.language))
+    tasks.append(partial(pages.page, urls.save_as("format", slug=slug), "podium/format", section="format", **common))
     for page in extensions.collect("pages", ev):
         if page.cut is not None:
-            pages.cut((page.kind, page.parts), page.template, page.cut, section=page.section, **common, **page.values)
+            tasks.append(partial(pages.cut, (page.kind, page.parts), page.template, page.cut, section=page.section,
+                                 **common, **page.values))
         else:
-            pages.page(urls.save_as(page.kind, **page.parts), page.template, section=page.section, **common,
-                       **page.values)
+            tasks.append(partial(pages.page, urls.save_as(page.kind, **page.parts), page.template,
+                                 section=page.section, **common, **page.values))
+    tasks.append(lambda: _write_files(ev, pages, urls))
+    return tasks
+
+
+def _write_files(ev, pages: EventWriter, urls) -> None:
+    """The extensions' files of the event (downloads, feeds, images), through ``pages``."""
     for file in extensions.collect("files", ev):
         data = file.text if isinstance(file.text, bytes) else file.text.encode("utf-8")
         pages.data(urls.save_as(file.kind, **file.parts), data)
