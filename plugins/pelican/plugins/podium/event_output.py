@@ -1,7 +1,9 @@
 """Each event's files into the output: rendered again, or copied from the cache.
 
 :meth:`EventOutput.render` views and renders events, one task per event,
-largest first, on every core (processes forked then): every page is
+largest first, on every core (processes forked then; an event changed
+alone, or one of fewer events than cores, shares its pages out to the
+cores, the pages of its saved round first): every page is
 written by the writer Pelican handed the generator (in a worker, its
 forked copy), Podium's other files of the event (``event.json``, CSV, ...)
 whole (:func:`.output.write`), and each file is kept in the cache under
