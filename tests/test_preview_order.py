@@ -2,7 +2,8 @@
 
 ``make serve`` hands each build what its watcher saw change since the last
 good build (``PODIUM_SEEN_CHANGES``): only the event folders it names are
-looked at (:func:`~pelican.plugins.podium.events.touched_folders`).  An
+looked at (:func:`~pelican.plugins.podium.events.touched_folders`), when
+the index is the one the process's last build left.  An
 event's pages start with those of the rounds whose files changed, the
 pages an organiser who just saved one waits for
 (:func:`~pelican.plugins.podium.event_output.render_event`), which the processes
@@ -16,8 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from pelican.plugins.podium.cache import Store
+from pelican.plugins.podium.event_index import EventIndex
 from pelican.plugins.podium.event_output import render_event
 from pelican.plugins.podium.events import touched_folders
+from pelican.plugins.podium.file_stamps import Stamps
 from pelican.plugins.podium.views import event_view
 from podium_core.pipeline import evaluate_folder
 
@@ -100,3 +104,26 @@ def test_shares_of_an_event_s_pages_write_every_file_once(outcome):
             shares.append(pages.paths)
         assert all(shares)
         assert sorted(path for share in shares for path in share) == sorted(whole.paths)
+
+
+def test_the_watcher_s_word_counts_only_over_the_index_this_process_left(tmp_path):
+    event = tmp_path / "results" / "cup"
+    event.mkdir(parents=True)
+    (event / "event.yaml").write_text("name: A\n", "utf-8")
+    store = Store(tmp_path / "cache")
+
+    def build():
+        """One build's look at the folder, told by a watcher that nothing in it changed."""
+        index = EventIndex(store, "events.test")
+        found = index.folder_files("cup", event, Stamps(store), untouched=True)
+        index.save(["cup"])
+        return index, found
+
+    index, first = build()  # a new process has no index of its own yet: it looks
+    assert not index.own
+    (event / "event.yaml").write_text("name: B\n", "utf-8")
+    index, second = build()  # over the index its last build left, the folder is taken as kept
+    assert index.own and second == first
+    store.keep_record("events.test", taken=0, events={}, template_sets={}, parts=None, site={})  # another build's
+    index, third = build()
+    assert not index.own and third != first

@@ -183,6 +183,7 @@ class Store:
     def __init__(self, cache_path):
         self.cache_path = str(cache_path)
         self.root = Path(cache_path) / FOLDER
+        self.known_here: dict = {}  # name -> its record is the one this process read or wrote last (:meth:`record`)
 
     # -- writing whole -----------------------------------------------------------------
 
@@ -228,7 +229,8 @@ class Store:
     def record(self, name: str, remember: bool = False) -> dict | None:
         """The record of ``name``, or None if there is none to trust.  With ``remember``,
         a record whose bytes are those this process read or wrote last is not parsed
-        again (:data:`_remembered`): the caller must not change what it gets."""
+        again (:data:`_remembered`; :attr:`known_here` says whether it was): the caller
+        must not change what it gets."""
         if not NAME.match(name):
             return None
         try:
@@ -240,6 +242,7 @@ class Store:
         if digest is None or digest != data[:64].decode("ascii", "replace"):
             return None
         kept = _remembered.get((self.cache_path, name)) if remember else None
+        self.known_here[name] = kept is not None and kept[0] == digest
         try:
             if kept is not None and kept[0] == digest:
                 found = kept[1] if kept[1] is not None else orjson.loads(kept[2])

@@ -35,6 +35,7 @@ class EventIndex:
         self.store = store
         self.name = name
         record = store.record(name, remember=True)  # shared with this process's next build: copied where changed
+        self.own = store.known_here.get(name, False)  # the index this process's last build ended with
         events = record.get("events") if record else None
         sets = record.get("template_sets") if record else None
         before = record.get("taken") if record else None
@@ -102,9 +103,10 @@ class EventIndex:
         file's stat vouches for it (see the class docstring).  A flat folder whose own
         stat is the one kept (no file added, removed or renamed since) is not listed
         again: its files are looked at by name.  An ``untouched`` folder (a watcher saw
-        nothing change in it since the build that kept the entry) is not looked at."""
+        nothing change in it since this process's last good build) is not looked at
+        when the index is the one that build ended with (no other build kept one since)."""
         entry = self.entry(slug)
-        if untouched and entry is not None and isinstance(entry.get("folder"), str) and isinstance(entry.get("stat"), list):
+        if untouched and self.own and entry is not None and isinstance(entry.get("folder"), str) and isinstance(entry.get("stat"), list):
             return entry["folder"]
         try:
             info = os.stat(folder)
