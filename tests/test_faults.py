@@ -722,3 +722,18 @@ def test_make_serve_stopped_by_ctrl_c_or_sigterm_is_one_line(tmp_path, signal_nu
     assert server.returncode == 128 + signal_number, err
     words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
     one_line(err, f"preview: {words}; the output keeps the last pages built")
+
+
+def test_a_stop_that_lands_in_a_finalizer_is_kept_and_never_printed(capsys):
+    """Python prints what a finalizer raises and goes on: a Ctrl-C or SIGTERM landing
+    there is kept for the command to end by, in its one line, not printed."""
+    from podium_core import interrupts
+
+    class Finalized:
+        def __del__(self):
+            raise interrupts.Terminated()
+
+    with interrupts.handled():
+        Finalized()  # no reference left: finalized at once, and what __del__ raises is dropped
+        assert isinstance(interrupts.swallowed(), interrupts.Terminated)
+    assert "Terminated" not in capsys.readouterr().err

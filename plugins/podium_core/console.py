@@ -24,6 +24,9 @@ def run() -> None:
 
         code = main()
         interrupts.quiet()  # done: a signal now changes nothing and prints nothing
+        late = interrupts.swallowed()
+        if late is not None:  # a stop a finalizer dropped: the command went on to its end
+            code = interrupts.stopped(late)
     except BaseException as exc:  # noqa: BLE001 - a stop may come wrapped (see _stop)
         stop = _stop(exc)
         if stop is None:

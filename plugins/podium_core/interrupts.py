@@ -6,7 +6,10 @@ same clean-up runs for both (a file being written is removed before its
 rename, a swap is not made), and the command's top level catches both,
 prints one line and exits with 128 plus the signal's number, as a shell
 does (:func:`exit_code`).  While that line is printed, further signals are
-ignored (:func:`quiet`), so a second Ctrl-C cannot print a traceback.
+ignored (:func:`quiet`), so a second Ctrl-C cannot print a traceback.  A stop
+that lands in a finalizer, where Python prints an exception and drops it,
+is kept instead (:func:`swallowed`): the command, which went on to its end,
+then ends with the same line.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ class Terminated(KeyboardInterrupt):
 
 
 _received: list = []  # SIGTERM, once it came (a library may turn Terminated into a plain KeyboardInterrupt)
+_dropped: list = []  # the stops that landed in a finalizer (:func:`_unraisable`)
 
 
 def _terminate(_number, _frame):
@@ -33,10 +37,26 @@ def _terminated(exc: BaseException) -> bool:
     return isinstance(exc, Terminated) or bool(_received)
 
 
+def _unraisable(unraisable) -> None:
+    """``sys.unraisablehook``: a Ctrl-C or SIGTERM raised in a finalizer is kept for the
+    command to end by, never printed; any other exception as Python reports it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        _dropped.append(unraisable.exc_value)
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def swallowed() -> KeyboardInterrupt | None:
+    """The first stop that landed in a finalizer, if one did."""
+    return _dropped[0] if _dropped else None
+
+
 def on_termination() -> None:
-    """SIGTERM raises :class:`Terminated` in this process (from the main thread only)."""
+    """SIGTERM raises :class:`Terminated` in this process (from the main thread only),
+    and a stop that lands in a finalizer is kept (:func:`swallowed`), not printed."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+        sys.unraisablehook = _unraisable
 
 
 @contextmanager
@@ -45,8 +65,9 @@ def handled():
     after it, both signals are handled as before (a caller in the same process,
     a test runner, keeps its own Ctrl-C)."""
     main = threading.current_thread() is threading.main_thread()
-    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) if main else None
+    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook) if main else None
     _received.clear()
+    _dropped.clear()
     on_termination()
     try:
         yield
@@ -54,6 +75,7 @@ def handled():
         if main:
             signal.signal(signal.SIGINT, before[0])
             signal.signal(signal.SIGTERM, before[1])
+            sys.unraisablehook = before[2]
 
 
 def quiet() -> None:
