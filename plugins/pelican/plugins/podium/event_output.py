@@ -238,19 +238,26 @@ def render_event(ev, pages: EventWriter, urls, changed=frozenset(), share: tuple
 
 
 def event_tasks(ev, pages: EventWriter, urls, changed=frozenset()) -> list:
-    """What writes the event's files, in tasks of about one page each (the extensions'
-    files are one): first the pages of the rounds whose files are among ``changed``
-    (normalised paths), which an organiser who just saved one waits for."""
+    """What writes the event's files, in tasks of about one page each: first the pages
+    of the rounds whose files are among ``changed`` (normalised paths), which an
+    organiser who just saved one waits for; then each extension's files (the
+    spreadsheets, the card image: the longest tasks, spread over the shares of
+    :func:`render_event` early); then every other page."""
     slug = ev.slug
     common = {"ev": ev, "lang": ev.language}
     sizes = ev.page_sizes
     tasks = []
     saved = {(r.stage, r.round) for r in ev.outcome.rounds
              if r.source is not None and os.path.normpath(r.source.where.path) in changed}
+    rounds = []
     for rnd in sorted(ev.rounds, key=lambda rnd: (rnd.stage, rnd.round) not in saved):
         cut = paging.Cut(rnd.parts, paging.by("number"), lambda part, rnd=rnd: {"rnd": rnd.page(part)})
-        tasks.append(partial(pages.cut, ("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}),
-                             "podium/round", cut, section="rounds", **common))
+        rounds.append(partial(pages.cut, ("round", {"slug": slug, "stage": rnd.stage, "round": rnd.round}),
+                              "podium/round", cut, section="rounds", **common))
+    first = len(saved & {(rnd.stage, rnd.round) for rnd in ev.rounds})
+    tasks += rounds[:first]
+    tasks += [partial(_write_files, function, ev, pages, urls) for function in extensions.functions("files", ev)]
+    tasks += rounds[first:]
     tasks.append(lambda: pages.data(urls.save_as("json", slug=slug), dumps(ev.document)))
     tasks.append(partial(pages.page, urls.save_as("event", slug=slug), "podium/event", section="event", **common))
     if ev.standings:  # knockout formats have none
@@ -281,12 +288,12 @@ def event_tasks(ev, pages: EventWriter, urls, changed=frozenset()) -> list:
         else:
             tasks.append(partial(pages.page, urls.save_as(page.kind, **page.parts), page.template,
                                  section=page.section, **common, **page.values))
-    tasks.append(lambda: _write_files(ev, pages, urls))
     return tasks
 
 
-def _write_files(ev, pages: EventWriter, urls) -> None:
-    """The extensions' files of the event (downloads, feeds, images), through ``pages``."""
-    for file in extensions.collect("files", ev):
+def _write_files(function, ev, pages: EventWriter, urls) -> None:
+    """The files one extension's ``files`` function makes of the event (downloads,
+    feeds, images), through ``pages``."""
+    for file in function(ev) or ():
         data = file.text if isinstance(file.text, bytes) else file.text.encode("utf-8")
         pages.data(urls.save_as(file.kind, **file.parts), data)

@@ -113,24 +113,23 @@ def serves(module, args) -> bool:
     return isinstance(subject, system)
 
 
-def _functions(name: str, args):
-    for module in loaded():
-        function = getattr(module, name, None)
-        if function is not None and serves(module, args):
-            yield function
+def functions(name: str, *args) -> list:
+    """The extensions' functions ``name`` that serve ``args`` (:func:`serves`), in module order."""
+    return [function for module in loaded()
+            if (function := getattr(module, name, None)) is not None and serves(module, args)]
 
 
 def collect(name: str, *args) -> list:
     """Concatenate what every extension's function ``name`` returns."""
     found = []
-    for function in _functions(name, args):
+    for function in functions(name, *args):
         found.extend(function(*args) or ())
     return found
 
 
 def first(name: str, *args):
     """What the first extension whose function ``name`` returns something (not None) returns."""
-    for function in _functions(name, args):
+    for function in functions(name, *args):
         found = function(*args)
         if found is not None:
             return found
@@ -140,7 +139,7 @@ def first(name: str, *args):
 def merged(name: str, *args) -> dict:
     """The mappings every extension's function ``name`` returns, merged in module order."""
     found = {}
-    for function in _functions(name, args):
+    for function in functions(name, *args):
         found.update(function(*args) or {})
     return found
 
