@@ -2,6 +2,7 @@
 when an earlier result is corrected; an unplayed one is seated again."""
 
 import io
+import json
 import re
 
 from podium_core.cli import main
@@ -336,11 +337,24 @@ def test_a_theme_person_macro_names_the_players_on_the_corrections_page(tmp_path
 
 # -- a slip: a change without correction: ------------------------------------------------------
 
+def assert_in_every_report(capsys, path, line, said):
+    """``podium validate cup``, run in the folder that holds cup, fails and
+    reports the problem ``said`` at ``line`` of ``path`` (as the repository
+    names it) in every report format: a GitHub workflow command and a GitLab
+    code quality issue."""
+    capsys.readouterr()
+    assert main(["validate", "cup", "--format", "github"]) == 1
+    out = capsys.readouterr().out
+    assert f"::error file={path},line={line}::{said}" in out
+    assert main(["validate", "cup", "--format", "gitlab"]) == 1
+    issues = json.loads(capsys.readouterr().out)
+    assert {"path": path, "lines": {"begin": line}} in [i["location"] for i in issues]
+    assert said in [i["description"] for i in issues]
+
+
 def test_a_change_without_a_reason_is_a_slip_in_every_report(tmp_path, monkeypatch, capsys):
     """A played round changed after later rounds were seated from it, with no
     ``correction:``, is an error naming the changed table and how to confirm it."""
-    import json
-
     folder = played_event(tmp_path, monkeypatch, capsys)
     q1 = folder / "qualifying-01.yaml"
     correct_first_table(q1, (5, 8, 7, 10))
@@ -351,14 +365,7 @@ def test_a_change_without_a_reason_is_a_slip_in_every_report(tmp_path, monkeypat
     code, _out, err = validate(folder, capsys)
     assert code == 1 and f"{q1}:{line}: {said}" in err.splitlines()
     monkeypatch.chdir(tmp_path)
-    capsys.readouterr()
-    assert main(["validate", "cup", "--format", "github"]) == 1
-    out = capsys.readouterr().out
-    assert f"::error file=cup/qualifying-01.yaml,line={line}::qualifying round 1 changed after" in out
-    assert main(["validate", "cup", "--format", "gitlab"]) == 1
-    issues = json.loads(capsys.readouterr().out)
-    assert {"path": "cup/qualifying-01.yaml", "lines": {"begin": line}} in [i["location"] for i in issues]
-    assert said in [i["description"] for i in issues]
+    assert_in_every_report(capsys, "cup/qualifying-01.yaml", line, said)
     assert main(["pair", "cup"]) == 1  # nothing is seated from a slip
     assert "qualifying round 1 changed after qualifying round 2" in capsys.readouterr().err
     correct_first_table(q1, (10, 8, 7, 5))  # put back: nothing to say
@@ -380,8 +387,6 @@ def test_a_change_again_under_the_recorded_reason_is_a_slip_in_every_report(tmp_
     """A corrected round changed again after a later round was seated from
     its correction, with the reason that round recorded, is a slip: the
     error names the changed table and asks for a new or extended reason."""
-    import json
-
     folder, _snapshot = twice_corrected_event(tmp_path, monkeypatch, capsys, again="sheet misread")
     q2 = folder / "qualifying-02.yaml"
     assert re.search(r'^  qualifying-2: \{digest: [0-9a-f]{12}, correction: "sheet misread", results: ',
@@ -395,14 +400,7 @@ def test_a_change_again_under_the_recorded_reason_is_a_slip_in_every_report(tmp_
     code, _out, err = validate(folder, capsys)
     assert code == 1 and err.splitlines() == [f"{q2}:{line}: {said}", "1 problem found"]
     monkeypatch.chdir(folder.parent)
-    capsys.readouterr()
-    assert main(["validate", "cup", "--format", "github"]) == 1
-    out = capsys.readouterr().out
-    assert f"::error file=cup/qualifying-02.yaml,line={line}::qualifying round 2 changed again after" in out
-    assert main(["validate", "cup", "--format", "gitlab"]) == 1
-    issues = json.loads(capsys.readouterr().out)
-    assert {"path": "cup/qualifying-02.yaml", "lines": {"begin": line}} in [i["location"] for i in issues]
-    assert said in [i["description"] for i in issues]
+    assert_in_every_report(capsys, "cup/qualifying-02.yaml", line, said)
     correct_first_table(q2, (5, 10, 7, 8), reason="sheet misread; table 1 misread again")  # the reason extended
     code, out, err = validate(folder, capsys)
     assert (code, err) == (0, "")

@@ -500,6 +500,35 @@ def test_a_command_killed_between_its_writes_is_undone_by_the_next_and_no_build_
     assert main(["withdraw", str(folder), gone]) == 0 and main(["validate", str(folder)]) == 0
 
 
+def stop_at(signal_number: int, delays, start, timeout: float, skip=lambda err: False, check=lambda trial, code: None):
+    """A podium command stopped once per delay of ``delays``: ``start(trial)``
+    starts it (trial 0, 1, ...), and ``signal_number`` goes to it and all it
+    started that many seconds later.  Each ends with no traceback, and done
+    (0), or one line and 128 + the signal (130 Ctrl-C, 143 SIGTERM), or ended
+    by the signal itself (-signal: it came before Python could handle any, or
+    as the process was ending, its work done, when Python handles it no more);
+    at least one ends in the one line.  ``skip(err)``: a trial that ended
+    before any line of podium ran, left out; ``check(trial, returncode)``:
+    what else a trial must leave."""
+    outcomes = set()
+    for trial, delay in enumerate(delays):
+        process = start(trial)
+        time.sleep(delay)
+        os.killpg(process.pid, signal_number)
+        _out, err = process.communicate(timeout=timeout)
+        if skip(err):
+            continue
+        assert "Traceback" not in err, f"after {delay:.3f} s: {err}"
+        assert process.returncode in (0, 128 + signal_number, -signal_number), \
+            f"after {delay:.3f} s: {process.returncode} {err}"
+        if process.returncode == 128 + signal_number:
+            words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
+            assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
+        check(trial, process.returncode)
+        outcomes.add(process.returncode)
+    assert 128 + signal_number in outcomes
+
+
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_nothing(tmp_path, signal_number):
     """podium simulate (a folder and a file per round) stopped at random moments,
@@ -526,27 +555,19 @@ def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_no
     working = time.monotonic() - changing  # how long it changes the folder on this machine, now
     whole = _folder_bytes(reference / "cup")
     chance = random.Random()
-    outcomes = set()
-    for trial in range(6):
-        results = tmp_path / f"results-{trial}"
-        process = start(results)
-        delay = chance.uniform(0, 0.8 * working)
-        time.sleep(delay)
-        os.killpg(process.pid, signal_number)
-        _out, err = process.communicate(timeout=300)
-        assert "Traceback" not in err, f"after {delay:.2f} s: {err}"
-        # -signal: the signal came as the process was ending, its work done (Python then handles it no more)
-        assert process.returncode in (0, 128 + signal_number, -signal_number), \
-            f"after {delay:.2f} s: {process.returncode} {err}"
-        if process.returncode == 128 + signal_number:
-            words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
-            assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
+    folders = [tmp_path / f"results-{trial}" for trial in range(6)]
+
+    def left_whole(trial: int, returncode: int):
+        """The event folder of a trial is there whole, or (stopped) not at all, and no journal is left."""
+        results = folders[trial]
+        if returncode == 128 + signal_number:
             assert _folder_bytes(results / "cup") in ({}, whole)  # stopped once done, its changes are all made
         else:
             assert _folder_bytes(results / "cup") == whole
         assert not (results / ".podium-changes" / "journal").exists()
-        outcomes.add(process.returncode)
-    assert 128 + signal_number in outcomes  # at least one stopped
+
+    stop_at(signal_number, [chance.uniform(0, 0.8 * working) for _ in folders], lambda trial: start(folders[trial]),
+            timeout=300, check=left_whole)
 
 
 def starting(err: str) -> bool:
@@ -572,23 +593,12 @@ def test_a_podium_command_stopped_while_python_starts_it_is_one_line(tmp_path, s
     before Python could handle any (-signal), or done.  Before the command's
     first line runs, Python is still starting (:func:`starting`)."""
     podium = [str(Path(sys.executable).parent / "podium"), "validate", str(small_results(tmp_path))]
-    outcomes = set()
-    for delay in (0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.18):
-        process = subprocess.Popen(podium, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                   start_new_session=True)
-        time.sleep(delay)
-        os.killpg(process.pid, signal_number)
-        _out, err = process.communicate(timeout=120)
-        if starting(err):
-            continue
-        assert "Traceback" not in err, f"after {delay:.3f} s: {err}"
-        assert process.returncode in (0, 128 + signal_number, -signal_number), \
-            f"after {delay:.3f} s: {process.returncode} {err}"
-        if process.returncode == 128 + signal_number:
-            words = "interrupted (Ctrl-C)" if signal_number == signal.SIGINT else "stopped by SIGTERM"
-            assert err.strip().splitlines() == [f"podium: {words}; no file is left half-written"], err
-        outcomes.add(process.returncode)
-    assert 128 + signal_number in outcomes  # at least one stopped in one line
+
+    def start(_trial: int) -> subprocess.Popen:
+        return subprocess.Popen(podium, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+
+    stop_at(signal_number, (0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.18), start, timeout=120, skip=starting)
 
 
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])

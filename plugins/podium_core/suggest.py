@@ -10,6 +10,7 @@ whole event: a unique id or name that starts with it (``inese`` for
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 
 
 def likely(typed: str, near, everyone) -> list[str]:
@@ -18,16 +19,28 @@ def likely(typed: str, near, everyone) -> list[str]:
     for players in (list(near), list(everyone)):
         if not players:
             continue
-        found = _starting(typed, players) or difflib.get_close_matches(typed, [p.id for p in players], n=3, cutoff=0.6)
+        found = named_by(typed, [(p.id, p.name) for p in players])
+        if len(found) != 1:
+            found = difflib.get_close_matches(typed, [p.id for p in players], n=3, cutoff=0.6)
         if found:
             return found
     return []
 
 
-def _starting(typed: str, players) -> list[str]:
+def named_by(typed: str, players: Iterable[tuple[str, str]]) -> list[str]:
+    """The ids of the players ``typed`` may name, of ``players`` given as (id, name).
+
+    A player is named by their id, or by any start of their id or of their
+    name (case does not matter: ``inese`` or ``Ināra`` for inese-kalnina).
+    An id typed exactly as written names that player alone, even when it
+    starts other ids; otherwise every player whose id or name starts with
+    ``typed`` is listed.  One id: the player named; several: ``typed`` is
+    ambiguous (type more of it); none: it names no player."""
+    players = list(players)
+    if any(pid == typed for pid, _ in players):
+        return [typed]
     low = typed.casefold()
-    found = [p.id for p in players if p.id.casefold().startswith(low) or p.name.casefold().startswith(low)]
-    return found if len(found) == 1 else []
+    return [pid for pid, name in players if pid.casefold().startswith(low) or str(name).casefold().startswith(low)]
 
 
 def did_you_mean(typed: str, near, everyone) -> str:

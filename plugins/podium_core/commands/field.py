@@ -32,7 +32,7 @@ from ..reading import results_of, up
 from ..roundedit import field_line, set_field
 from ..roundfile import round_text
 from ..seating_only import unit_has_result, unit_key, units_with_results
-from ..suggest import did_you_mean
+from ..suggest import did_you_mean, named_by
 from .pair import announced_seating, write_seating
 
 
@@ -67,10 +67,9 @@ def event_and_player(args, new: bool) -> tuple[Path, object, str]:
 
 def _named(typed: str, event, folder: Path) -> str:
     """The player ``typed`` names as at ``podium enter``: any start of their id or
-    name that only they have (case does not matter); else a FieldError with
-    the ids it may mean."""
-    low = typed.casefold()
-    found = [p.id for p in event.players if p.id.casefold().startswith(low) or p.name.casefold().startswith(low)]
+    name that only they have (:func:`podium_core.suggest.named_by`); else a
+    FieldError with the ids it may mean."""
+    found = named_by(typed, [(p.id, p.name) for p in event.players])
     if len(found) == 1:
         return found[0]
     if found:

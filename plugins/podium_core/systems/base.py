@@ -26,6 +26,7 @@ from ..draw import Lots
 from ..errors import Problem
 from ..model import Event, Round
 from ..outcome import EventOutcome
+from ..suggest import named_by
 from ..text import Text
 from .manual_shape import manual_shape
 
@@ -248,17 +249,15 @@ class System:
 
 def pick_player(word: str, players: list, names: dict) -> str:
     """The player of a table (game, match) that ``word`` names, as typed at
-    ``podium enter``: a seat number (1 for the first seat), the id, or any
-    start of the id or the name that only one of them has (case does not
-    matter: ``inese`` for inese-kalnina).  A start several have is an
-    :class:`EntryError`; a word none has is returned as typed, for the
-    engine to refuse in the words ``podium validate`` uses."""
+    ``podium enter``: a seat number (1 for the first seat), else the id or
+    any start of the id or the name that only one of them has
+    (:func:`podium_core.suggest.named_by`: ``inese`` for inese-kalnina).  A
+    start several have is an :class:`EntryError`; a word none has is
+    returned as typed, for the engine to refuse in the words ``podium
+    validate`` uses."""
     if word.isdigit() and 1 <= int(word) <= len(players):
         return players[int(word) - 1]
-    if word in players:
-        return word
-    low = word.casefold()
-    found = [pid for pid in players if pid.casefold().startswith(low) or str(names.get(pid, "")).casefold().startswith(low)]
+    found = named_by(word, [(pid, names.get(pid, "")) for pid in players])
     if len(found) == 1:
         return found[0]
     if found:
