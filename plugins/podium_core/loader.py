@@ -24,7 +24,12 @@ addressed by its key path, so later stages can report ``path:line: message``.
 
 The file is parsed once: :class:`_Builder` reads the C parser's events and
 checks the rules and builds the data and lines in that single pass (no node
-tree is composed), which halves the cost of loading a results folder.
+tree is composed).  Measured against PyYAML's own C composer with marks
+(``yaml.compose`` with ``CSafeLoader``, its resolver cached, then a walk of
+the nodes under the same rules; PyYAML 6.0.4, Python 3.11, min of 3 to 7
+runs), the composer is 1.06-1.15 times slower on the demo results and on a
+2,560-file archive of 3 MB, 1.7 times on a 70 KB round file and 6.4 times on
+a 5 MB one (17 s against 2.7 s, 552 MiB of memory at peak against 224 MiB).
 """
 
 from __future__ import annotations
