@@ -11,6 +11,8 @@ import textwrap
 import pytest
 from hypothesis import settings
 
+ROOT = Path(__file__).resolve().parents[1]
+
 settings.register_profile("default", max_examples=100)
 settings.register_profile("deep", max_examples=3000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -64,3 +66,46 @@ def _signals_kept():
     yield
     signal.signal(signal.SIGINT, before[0])
     signal.signal(signal.SIGTERM, before[1])
+
+
+def pytest_configure(config):
+    """Each pytest-xdist worker builds in-process into a build cache of its own
+    (``cache/tests-<worker>``, below the working folder, where Pelican's default
+    ``cache`` would be): builds at once never share a cache's event index."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        from pelican.settings import DEFAULT_CONFIG
+
+        DEFAULT_CONFIG["CACHE_PATH"] = os.path.join("cache", f"tests-{worker}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Every test without an ``xdist_group`` mark is put in its module's group, so that
+    ``--dist loadgroup`` keeps a module on one worker (its fixtures made once) and a
+    group named by several modules (those sharing a session fixture) on one too."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory) -> Path:
+    """The demo results (``results/``) built by the ``pelican`` command with pelicanconf.py,
+    every event in its own language, in a cold cache of its own; built once a session.
+    Tests only read it: one that adds to it works on a copy."""
+    output = tmp_path_factory.mktemp("demo-site") / "output"
+    env = {**os.environ, "PODIUM_RESULTS": str(ROOT / "results"), "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(output), "-s", "pelicanconf.py",
+                           "--cache-path", str(output.with_name("cache"))],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return output
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel built from this tree (:func:`stranger_site.build_wheel`), once a session."""
+    from stranger_site import build_wheel
+
+    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))

@@ -20,12 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from stranger_site import build_wheel, clean_env, make_venv, run
+from stranger_site import clean_env, make_venv, run
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "plugins" / "pelican" / "plugins" / "podium"
 ENGINES = ROOT / "plugins" / "podium_core"
 EVENTS = ("catan-latvija-2016", "carcassonne-latvija-2019", "tantrix-wc-2003")
+
+pytestmark = pytest.mark.xdist_group("wheel")  # with test_stranger_sites.py, which installs the same wheel
 
 # pelican-quickstart's questions, in order: folder, title, author, language (the defaults the
 # options gave), URL prefix (no), pagination (no), time zone, tasks.py/Makefile (no)
@@ -50,11 +52,6 @@ finally:
     with open(report, "w") as out:
         out.write("\\n".join(seen))
 """
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
 
 
 def shipped(folder: Path, prefix: str, patterns) -> set[str]:

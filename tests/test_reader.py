@@ -38,9 +38,12 @@ def build(results: Path, output: Path) -> Path:
     return output
 
 
+pytestmark = pytest.mark.xdist_group("demo_site")  # with test_browser.py, which reads the same site
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return build(ROOT / "results", tmp_path_factory.mktemp("site") / "output")
+def site(demo_site) -> Path:
+    return demo_site
 
 
 @pytest.fixture(scope="module")
