@@ -68,17 +68,6 @@ def _signals_kept():
     signal.signal(signal.SIGTERM, before[1])
 
 
-def pytest_configure(config):
-    """Each pytest-xdist worker builds in-process into a build cache of its own
-    (``cache/tests-<worker>``, below the working folder, where Pelican's default
-    ``cache`` would be): builds at once never share a cache's event index."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker:
-        from pelican.settings import DEFAULT_CONFIG
-
-        DEFAULT_CONFIG["CACHE_PATH"] = os.path.join("cache", f"tests-{worker}")
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Every test without an ``xdist_group`` mark is put in its module's group, so that
