@@ -68,14 +68,24 @@ def _signals_kept():
     signal.signal(signal.SIGTERM, before[1])
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
-    """Every test without an ``xdist_group`` mark is put in its module's group, so that
-    ``--dist loadgroup`` keeps a module on one worker (its fixtures made once) and a
-    group named by several modules (those sharing a session fixture) on one too."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+# modules that share a session fixture, each kept on one pytest-xdist worker with its group
+SHARED = {"tests/test_reader.py": "demo_site", "tests/test_browser.py": "demo_site",
+          "tests/test_package.py": "wheel", "tests/test_stranger_sites.py": "wheel"}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile``, where the modules of a :data:`SHARED` group go to one worker
+    together, so that the session fixture they share is made once."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFixtureScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = super()._split_scope(nodeid)
+            return SHARED.get(module, module)
+
+    return SharedFixtureScheduling(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -96,9 +96,6 @@ AXE_LOG: dict = {}
 
 # -- the site, a server, a browser ---------------------------------------------------------
 
-pytestmark = pytest.mark.xdist_group("demo_site")  # with test_reader.py, which reads the same site
-
-
 @pytest.fixture(scope="module")
 def site(demo_site, tmp_path_factory) -> Path:
     """The demo site (conftest's ``demo_site``, as the ``pelican`` command builds it), copied

@@ -27,8 +27,6 @@ PACKAGE = ROOT / "plugins" / "pelican" / "plugins" / "podium"
 ENGINES = ROOT / "plugins" / "podium_core"
 EVENTS = ("catan-latvija-2016", "carcassonne-latvija-2019", "tantrix-wc-2003")
 
-pytestmark = pytest.mark.xdist_group("wheel")  # with test_stranger_sites.py, which installs the same wheel
-
 # pelican-quickstart's questions, in order: folder, title, author, language (the defaults the
 # options gave), URL prefix (no), pagination (no), time zone, tasks.py/Makefile (no)
 QUICKSTART_ANSWERS = "\n\n\n\nn\nn\nUTC\nn\n"

@@ -41,9 +41,6 @@ def build(results: Path, output: Path) -> Path:
     return output
 
 
-pytestmark = pytest.mark.xdist_group("demo_site")  # with test_browser.py, which reads the same site
-
-
 @pytest.fixture(scope="module")
 def site(demo_site) -> Path:
     return demo_site

@@ -68,9 +68,6 @@ CATEGORY_FEED_ATOM = None
 """
 
 
-pytestmark = pytest.mark.xdist_group("wheel")  # with test_package.py, which installs the same wheel
-
-
 @pytest.fixture(scope="module")
 def python(wheel, tmp_path_factory) -> Path:
     return make_venv(tmp_path_factory.mktemp("stranger") / "venv", wheel, *PACKAGES)
