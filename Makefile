@@ -55,7 +55,8 @@ devserver: serve
 publish: $(BUILD_STAMP)
 	$(BIN)/python -m pelican.plugins.podium.publish --output $(OUTPUT) --settings publishconf.py
 
-# the browser tests (tests/test_browser.py) run when /usr/bin/chromium is there
+# the browser tests (tests/test_browser.py) run when /usr/bin/chromium is there; the suite runs
+# on every core (pyproject's addopts: pytest-xdist), `$(BIN)/python -m pytest -n 0 tests/...` in one process
 test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m pytest
 

@@ -11,6 +11,8 @@ import textwrap
 import pytest
 from hypothesis import settings
 
+ROOT = Path(__file__).resolve().parents[1]
+
 settings.register_profile("default", max_examples=100)
 settings.register_profile("deep", max_examples=3000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -64,3 +66,45 @@ def _signals_kept():
     yield
     signal.signal(signal.SIGINT, before[0])
     signal.signal(signal.SIGTERM, before[1])
+
+
+# modules that share a session fixture, each kept on one pytest-xdist worker with its group
+SHARED = {"tests/test_reader.py": "demo_site", "tests/test_browser.py": "demo_site",
+          "tests/test_package.py": "wheel", "tests/test_stranger_sites.py": "wheel"}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile``, where the modules of a :data:`SHARED` group go to one worker
+    together, so that the session fixture they share is made once."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFixtureScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = super()._split_scope(nodeid)
+            return SHARED.get(module, module)
+
+    return SharedFixtureScheduling(config, log)
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory) -> Path:
+    """The demo results (``results/``) built by the ``pelican`` command with pelicanconf.py,
+    every event in its own language, in a cold cache of its own; built once a session.
+    Tests only read it: one that adds to it works on a copy."""
+    output = tmp_path_factory.mktemp("demo-site") / "output"
+    env = {**os.environ, "PODIUM_RESULTS": str(ROOT / "results"), "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(output), "-s", "pelicanconf.py",
+                           "--cache-path", str(output.with_name("cache"))],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return output
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel built from this tree (:func:`stranger_site.build_wheel`), once a session."""
+    from stranger_site import build_wheel
+
+    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))

@@ -25,6 +25,8 @@ import pytest
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
+from support.caches import worker_cache
+
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "locale"
 POT = LOCALE / "podium.pot"
@@ -241,7 +243,7 @@ def site(tmp_path_factory):
     (results / "players.yaml").write_text("- {id: ana, name: Ana}\n", "utf-8")
     output = tmp_path_factory.mktemp("site") / "output"
     override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False,
-                "DEFAULT_LANG": DEFAULT_LANG}
+                "DEFAULT_LANG": DEFAULT_LANG, **worker_cache()}
     Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
     return output
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from stranger_site import build_wheel, clean_env, make_venv, run
+from stranger_site import clean_env, make_venv, run
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "plugins" / "pelican" / "plugins" / "podium"
@@ -50,11 +50,6 @@ finally:
     with open(report, "w") as out:
         out.write("\\n".join(seen))
 """
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
 
 
 def shipped(folder: Path, prefix: str, patterns) -> set[str]:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from support.caches import worker_cache
+
 ROOT = Path(__file__).resolve().parents[1]
 CSS = ROOT / "plugins" / "pelican" / "plugins" / "podium" / "static" / "css"
 CSS_BUDGET = 28_000  # bytes a page loads, all its stylesheets together (the phone header, menu and "now" boxes included)
@@ -33,14 +35,15 @@ def build(results: Path, output: Path) -> Path:
     from pelican import Pelican
     from pelican.settings import read_settings
 
-    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False}
+    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False,
+                **worker_cache()}
     Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
     return output
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return build(ROOT / "results", tmp_path_factory.mktemp("site") / "output")
+def site(demo_site) -> Path:
+    return demo_site
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ import pytest
 
 from podium_core.collation import collation_key
 from pagefind_cli import COMMAND as PAGEFIND
+from support.caches import worker_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 EVIL = "<script>alert(1)</script>"
@@ -45,7 +46,8 @@ def build(results: Path, output: Path) -> Path:
     from pelican import Pelican
     from pelican.settings import read_settings
 
-    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False}
+    override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False,
+                **worker_cache()}
     Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
     return output
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from support.caches import worker_cache
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "tests" / "samples"
 CATAN2 = "catan2-lt13-full-1000"
@@ -72,7 +74,7 @@ def build(results: Path, output: Path, **settings):
 
     # the page-by-page checks read English; tests/test_i18n.py checks the other languages
     override = {"PODIUM_RESULTS": str(results), "OUTPUT_PATH": str(output), "LOAD_CONTENT_CACHE": False,
-                "PODIUM_LANGUAGE": "en"}
+                "PODIUM_LANGUAGE": "en", **worker_cache()}
     override.update(settings)
     Pelican(read_settings(str(ROOT / "pelicanconf.py"), override=override)).run()
     return output

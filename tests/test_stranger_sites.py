@@ -44,7 +44,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from stranger_site import build_wheel, clean_env, make_venv, run
+from stranger_site import clean_env, make_venv, run
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "build" / "test-artifacts"
@@ -69,8 +69,7 @@ CATEGORY_FEED_ATOM = None
 
 
 @pytest.fixture(scope="module")
-def python(tmp_path_factory) -> Path:
-    wheel = build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
+def python(wheel, tmp_path_factory) -> Path:
     return make_venv(tmp_path_factory.mktemp("stranger") / "venv", wheel, *PACKAGES)
 
 
