@@ -138,3 +138,18 @@ def test_a_published_page_edited_in_place_never_reaches_the_cache(results, cold,
     path.write_text(path.read_text("utf-8") + "# changed\n", "utf-8")
     build(results, output, cache)
     assert "injected" not in page.read_text("utf-8")
+
+
+def test_records_whose_summaries_another_build_replaced_are_made_again(results, cold, tmp_path):
+    """Two builds sharing a cache, each with an event of the same slug, can leave a record
+    whose summary is not the one this build's index names: each such event is made again."""
+    cache = tmp_path / "cache"
+    build(results, tmp_path / "first", cache)
+    events = [path for path in records(cache) if path.name.startswith("event-")]
+    assert len(events) >= 3
+    bodies = [json.loads(path.read_bytes().split(b"\n", 1)[1]) for path in events[:3]]
+    for path, record, other in zip(events[:2], bodies[:2], bodies[1:3]):
+        record["summary"] = other["summary"]  # another event's: not the summary the index names
+        body = json.dumps(record).encode()
+        path.write_bytes(sha256(body).encode() + b"\n" + body)  # a record that checks out
+    assert_same_tree(cold, build(results, tmp_path / "second", cache))  # a new output: every summary read

@@ -182,7 +182,7 @@ class Events:
         for an event not evaluated here, the files it wrote last time."""
         evaluated = self.outcomes.get(slug)
         if evaluated is None:
-            return self.index.entry(slug).get("count", 1)
+            return (self.index.entry(slug) or {}).get("count", 1)
         return evaluated.size
 
     def record_of(self, slug: str) -> dict | None:

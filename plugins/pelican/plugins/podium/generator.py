@@ -275,13 +275,18 @@ class PodiumGenerator(Generator):
         at all when generate_context found problems."""
         if self.problems:
             return
-        try:
-            self._generate_output(writer)
-        except DamagedSummary as damaged:  # a record whose summary does not read back: that event again
-            logger.warning("the build cache held a damaged summary of %s: it is made again", damaged.slug)
-            self.events.forget(damaged.slug)
-            self._event_output().render([damaged.slug])
-            self._generate_output(writer)
+        again: set = set()  # the events made again, each once
+        while True:
+            try:
+                self._generate_output(writer)
+                return
+            except DamagedSummary as damaged:  # a record whose summary does not read back: that event again
+                if damaged.slug in again:
+                    raise
+                again.add(damaged.slug)
+                logger.warning("the build cache held a damaged summary of %s: it is made again", damaged.slug)
+                self.events.forget(damaged.slug)
+                self._event_output().render([damaged.slug])
 
     def _generate_output(self, writer):
         events = self.events
