@@ -14,7 +14,8 @@ results (``diff -r``):
   there;
 - the cache and the output restored from a copy (new inodes) after an
   event was removed: the removed event's pages go;
-- a record of another release, a record edited by hand;
+- a record of another release, a record edited by hand, records whose
+  summaries another build sharing the cache replaced;
 - a published page edited in place: the cache keeps its own copy, so a new
   output folder gets the page as it should be, and the event's next
   rendering puts it right in place too.
