@@ -4,7 +4,11 @@ from pathlib import Path
 # tests/conformance.py and friends are helpers importable by the tests
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import contextlib
+import fcntl
 import os
+import shutil
+import signal
 import subprocess
 import textwrap
 
@@ -12,6 +16,11 @@ import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Ctrl-C as the tests send it to the commands they start: a test run started where SIGINT is
+# ignored (a shell's background job) would hand that on to every command, which then never stops
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("default", max_examples=100)
 settings.register_profile("deep", max_examples=3000)
@@ -60,32 +69,30 @@ def small_filesystem(tmp_path):
 def _signals_kept():
     """A command run in this process may end by ignoring Ctrl-C and SIGTERM (it
     is ending); the test runner and the commands later tests start keep their own."""
-    import signal
-
     before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     yield
     signal.signal(signal.SIGINT, before[0])
     signal.signal(signal.SIGTERM, before[1])
 
 
-# modules that share a session fixture, each kept on one pytest-xdist worker with its group
-SHARED = {"tests/test_reader.py": "demo_site", "tests/test_browser.py": "demo_site",
-          "tests/test_package.py": "wheel", "tests/test_stranger_sites.py": "wheel"}
-
-
-def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadfile``, where the modules of a :data:`SHARED` group go to one worker
-    together, so that the session fixture they share is made once."""
-    if config.getvalue("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling
-
-    class SharedFixtureScheduling(LoadFileScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            module = super()._split_scope(nodeid)
-            return SHARED.get(module, module)
-
-    return SharedFixtureScheduling(config, log)
+@contextlib.contextmanager
+def made_once(tmp_path_factory, name: str):
+    """A folder ``name`` shared by every pytest-xdist worker of the session (the
+    session's own without xdist), and whether it still has to be made: the first
+    worker to ask makes it while the others wait on a lock (the pattern
+    pytest-xdist documents for a session fixture made once)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # every worker's base folder lies in the session's
+    folder = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = (folder / ".made").exists()
+        if not made:
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+        yield folder, not made
+        (folder / ".made").touch()
 
 
 @pytest.fixture(scope="session")
@@ -93,12 +100,14 @@ def demo_site(tmp_path_factory) -> Path:
     """The demo results (``results/``) built by the ``pelican`` command with pelicanconf.py,
     every event in its own language, in a cold cache of its own; built once a session.
     Tests only read it: one that adds to it works on a copy."""
-    output = tmp_path_factory.mktemp("demo-site") / "output"
-    env = {**os.environ, "PODIUM_RESULTS": str(ROOT / "results"), "PYTHONHASHSEED": "0"}
-    done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(output), "-s", "pelicanconf.py",
-                           "--cache-path", str(output.with_name("cache"))],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    with made_once(tmp_path_factory, "demo-site") as (folder, to_make):
+        output = folder / "output"
+        if to_make:
+            env = {**os.environ, "PODIUM_RESULTS": str(ROOT / "results"), "PYTHONHASHSEED": "0"}
+            done = subprocess.run([sys.executable, "-m", "pelican", "content", "-o", str(output), "-s",
+                                   "pelicanconf.py", "--cache-path", str(folder / "cache")],
+                                  cwd=ROOT, env=env, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
     return output
 
 
@@ -107,4 +116,8 @@ def wheel(tmp_path_factory) -> Path:
     """The wheel built from this tree (:func:`stranger_site.build_wheel`), once a session."""
     from stranger_site import build_wheel
 
-    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
+    with made_once(tmp_path_factory, "wheel") as (folder, to_make):
+        if to_make:
+            (folder / "source").mkdir()
+            build_wheel(folder / "source", folder / "dist")
+        return next((folder / "dist").glob("*.whl"))

@@ -746,3 +746,36 @@ def test_a_stop_that_lands_in_a_finalizer_is_kept_and_never_printed(capsys):
         Finalized()  # no reference left: finalized at once, and what __del__ raises is dropped
         assert isinstance(interrupts.swallowed(), interrupts.Terminated)
     assert "Terminated" not in capsys.readouterr().err
+
+
+def test_workers_whose_build_was_killed_end_once_their_task_is_done(tmp_path):
+    """A build killed where nothing handles the signal (a SIGKILL, or a SIGTERM under
+    ``pelican -r``) cannot end its pool: its forked workers end by themselves once
+    their task is done, instead of waiting for tasks for ever (and holding the
+    build's output pipe open)."""
+    code = "\n".join([
+        "import os, sys, time",
+        "from podium_core import workers",
+        "def task(n):",
+        f"    open(os.path.join({str(tmp_path)!r}, f'{{os.getpid()}}.pid'), 'w').close()",
+        "    if n == 0:",
+        "        os.kill(os.getppid(), 9)",  # the build, killed while its workers run",
+        "    time.sleep(0.5)",
+        "    return n",
+        "for _ in workers.largest_first(task, list(range(8)), 2, size=lambda n: 0): pass"])
+    build = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert build.returncode == -signal.SIGKILL
+    pids = [int(path.stem) for path in tmp_path.glob("*.pid")]
+    assert pids
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in pids):
+        assert time.monotonic() < deadline, "a worker outlived its build"
+        time.sleep(0.1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterator, Sequence
 
@@ -90,12 +91,29 @@ def largest_first(function: Callable, items: Sequence, jobs: int, size: Callable
 def _leave_ctrl_c_to_the_parent() -> None:
     """In a forked worker: Ctrl-C and SIGTERM are the parent's to handle (it cancels
     what has not started and waits for what has), so a worker is never stopped
-    half-way through writing a file."""
+    half-way through writing a file.  A parent killed without that chance (a
+    SIGTERM where nothing handles it, as in ``pelican -r``) leaves its workers
+    waiting for tasks that never come: each then ends once its task is done
+    (:func:`_end_with_the_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    threading.Thread(target=_end_with_the_parent, args=(os.getppid(),), daemon=True).start()
+
+
+_working = threading.Lock()  # held by a worker while it runs a task
+
+
+def _end_with_the_parent(parent: int, every: float = 0.2) -> None:
+    """In a forked worker: end the process once ``parent`` is gone and no task runs."""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            with _working:
+                os._exit(1)
 
 
 def _run(token: int, index: int):
     """In a forked worker: the task's function, inherited from the parent, on its item."""
     function, items = _tasks[token]
-    return function(items[index])
+    with _working:
+        return function(items[index])

@@ -46,14 +46,7 @@ def make_way(output: str, path: str, known: set | None = None) -> str:
             current = os.path.join(current, part)
             if known is not None and current in known:
                 continue
-            try:
-                mode = os.lstat(current).st_mode
-            except FileNotFoundError:
-                os.mkdir(current)
-            else:
-                if not stat.S_ISDIR(mode):  # a link (to a folder or not) or a file: replaced
-                    os.unlink(current)
-                    os.mkdir(current)
+            _real_folder(current)
             if known is not None:
                 known.add(current)
     try:
@@ -62,6 +55,27 @@ def make_way(output: str, path: str, known: set | None = None) -> str:
     except FileNotFoundError:
         pass
     return target
+
+
+def _real_folder(path: str) -> None:
+    """``path`` a real folder: made when missing; a link (to a folder or not) or a file
+    there replaced.  Another process of the build making it at the same moment (the
+    processes sharing an event's pages) is no error."""
+    while True:
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            try:
+                os.mkdir(path)
+                return
+            except FileExistsError:  # made meanwhile: looked at again
+                continue
+        if stat.S_ISDIR(mode):
+            return
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
 
 
 def write(output: str, path: str, data: bytes, known: set | None = None) -> None:
