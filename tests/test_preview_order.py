@@ -72,16 +72,20 @@ class Recorder:
 
 
 @pytest.fixture(scope="module")
-def outcome():
+def outcomes() -> dict:
     found, _registry = evaluate_folder(str(ROOT / "results"))
-    return next(o for o in found if o.event.slug == "catan-latvija-2016")
+    return {o.event.slug: o for o in found}
 
 
-def test_the_pages_of_the_saved_round_come_first(outcome):
+DEMO_EVENTS = sorted(path.name for path in (ROOT / "results").iterdir() if (path / "event.yaml").is_file())
+
+
+@pytest.mark.parametrize("slug", DEMO_EVENTS)  # every system, every kind of stage
+@pytest.mark.parametrize("which", [0, -1])  # a round of the first stage, and of the last
+def test_the_pages_of_the_saved_round_come_first(outcomes, slug, which):
+    outcome = outcomes[slug]
     ev = event_view(outcome, language="en")
-    rounds = [r for r in outcome.rounds if r.source is not None]
-    assert len(rounds) >= 3
-    saved = rounds[1]
+    saved = [r for r in outcome.rounds if r.source is not None][which]
     pages = Recorder(ev.urls_of)
     render_event(ev, pages, ev.urls_of, {os.path.normpath(saved.source.where.path)})
     assert pages.paths[0] == ev.urls_of.save_as("round", slug=ev.slug, stage=saved.stage, round=saved.round)
@@ -92,8 +96,9 @@ def test_the_pages_of_the_saved_round_come_first(outcome):
     assert len(set(pages.paths)) == len(pages.paths)
 
 
-def test_shares_of_an_event_s_pages_write_every_file_once(outcome):
-    ev = event_view(outcome, language="en")
+@pytest.mark.parametrize("slug", DEMO_EVENTS)
+def test_shares_of_an_event_s_pages_write_every_file_once(outcomes, slug):
+    ev = event_view(outcomes[slug], language="en")
     whole = Recorder(ev.urls_of)
     render_event(ev, whole, ev.urls_of)
     for count in (2, 3):

@@ -183,7 +183,7 @@ class Store:
     def __init__(self, cache_path):
         self.cache_path = str(cache_path)
         self.root = Path(cache_path) / FOLDER
-        self.known_here: dict = {}  # name -> its record is the one this process read or wrote last (:meth:`record`)
+        self.known_here: dict = {}  # name -> a remembered record is the one this process read or wrote last
 
     # -- writing whole -----------------------------------------------------------------
 
@@ -242,7 +242,8 @@ class Store:
         if digest is None or digest != data[:64].decode("ascii", "replace"):
             return None
         kept = _remembered.get((self.cache_path, name)) if remember else None
-        self.known_here[name] = kept is not None and kept[0] == digest
+        if remember:
+            self.known_here[name] = kept is not None and kept[0] == digest
         try:
             if kept is not None and kept[0] == digest:
                 found = kept[1] if kept[1] is not None else orjson.loads(kept[2])

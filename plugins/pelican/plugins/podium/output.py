@@ -74,7 +74,7 @@ def _real_folder(path: str) -> None:
             return
         try:
             os.unlink(path)
-        except FileNotFoundError:
+        except (FileNotFoundError, IsADirectoryError):  # gone, or made a folder meanwhile: looked at again
             pass
 
 
