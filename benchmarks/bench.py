@@ -30,7 +30,8 @@ What is measured (docs/performance.md says how to read each number):
 ``serve``
     The preview server (``make serve``, :mod:`pelican.plugins.podium.serve`)
     running on the archive: the time from saving a round file to the
-    rebuilt round page on disk (its file written again); the median of
+    rebuilt round page on disk (its file written again), each save made
+    when the server has ended the rebuild before it; the median of
     ``--repeat`` saves, and the CPU time the server used for each.
 ``floor``
     For reference, for the first size only: the cold build's pages (their
@@ -379,7 +380,9 @@ def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events
                 log=print) -> tuple[list[float], list[float]]:
     """Start the preview server on the archive; for each of ``events`` save a round
     file and time until its round page is written again on disk: those times, and the
-    CPU time the server used meanwhile (empty where it cannot be read)."""
+    CPU time the server used meanwhile (empty where it cannot be read).  Each save
+    comes once the server has ended the rebuild before it and had a quiet moment,
+    as an organiser's next save comes after they looked at the page."""
     env = dict(os.environ, PYTHONHASHSEED="0", PODIUM_RESULTS=str(results))
     server = subprocess.Popen([sys.executable, "-m", "pelican.plugins.podium.serve", "--settings", str(settings),
                                "--output", str(output), "--cache-path", str(cache), "--port", str(free_port()),
@@ -407,10 +410,19 @@ def serve_saves(results: Path, output: Path, cache: Path, settings: Path, events
             after = process_cpu(server.pid)
             if used is not None and after is not None:
                 cpu.append(after - used)
+            rebuilt(server)  # the rest of the rebuild: the next save finds the server idle
     finally:
         server.terminate()
         server.wait(timeout=30)
     return times, cpu if len(cpu) == len(times) else []
+
+
+def rebuilt(server: subprocess.Popen) -> None:
+    """Read the preview server's output until it says its rebuild ended, well or not."""
+    for line in server.stdout:
+        if line.startswith(("preview: rebuilt", "preview: the last good pages stay")):
+            return
+    raise RuntimeError("the preview server ended during a rebuild")
 
 
 def run(events=(200,), cache: Path | None = None, work: Path | None = None, settings: Path | None = None,

@@ -61,6 +61,25 @@ def files(folder: Path, skip_index: bool = False) -> dict:
     return found
 
 
+def still_running(mark: str, wait: float = 10.0) -> list[str]:
+    """The command lines of the processes naming ``mark`` that are still running
+    after ``wait`` seconds (a process killed with its parent may take a moment)."""
+    deadline = time.monotonic() + wait
+    while True:
+        found = []
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                words = cmdline.read_bytes().split(b"\0")
+                state = (cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:  # ended meanwhile
+                continue
+            if state != "Z" and any(mark.encode() in word for word in words):
+                found.append(b" ".join(words).decode(errors="replace"))
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
 def no_leftovers(*folders: Path) -> None:
     """No temporary file, lock or folder set aside is left in ``folders`` (an
     output, its parent, a cache), and nothing in the cache's ``tmp``."""
@@ -95,6 +114,7 @@ def test_a_build_killed_at_random_points_is_finished_exactly_by_the_next(tmp_pat
         time.sleep(chance.uniform(0.2, reference["seconds"]))
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+        assert not still_running(str(cache)), f"seed {seed}: a process the killed build started runs on"
         if out.exists():  # the site before, or the site after: never a part of one
             assert files(out, skip_index=True) == files(reference["out"], skip_index=True), f"seed {seed}"
     done = run(out, cache, reference["results"])
@@ -102,6 +122,29 @@ def test_a_build_killed_at_random_points_is_finished_exactly_by_the_next(tmp_pat
     assert files(out, skip_index=True) == files(reference["out"], skip_index=True), f"seed {seed}"
     if PAGEFIND:
         assert searchindex.problem(out / "pagefind") is None
+    no_leftovers(out, cache)
+
+
+@pytest.mark.skipif(not PAGEFIND, reason="pagefind (the search extra) is not installed")
+def test_a_build_killed_while_pagefind_indexes_takes_pagefind_with_it(tmp_path, reference):
+    """pagefind runs in a session of its own (Ctrl-C is the build's to handle): a
+    build killed with SIGKILL meanwhile still ends it, so that it never writes an
+    index into a site the next build is making."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    process = subprocess.Popen(command(out, cache), cwd=ROOT, env=environment(reference["results"]),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    started = time.monotonic()
+    while not any("--output-path" in line for line in still_running(str(cache), wait=0)):  # pagefind's
+        assert process.poll() is None and time.monotonic() - started < 120, "pagefind never started"
+        time.sleep(0.002)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    killed = time.time_ns()
+    assert still_running(str(cache), wait=1) == []
+    time.sleep(1)
+    assert [p for p in cache.rglob("*") if p.lstat().st_mtime_ns > killed] == []  # nothing written since
+    assert run(out, cache, reference["results"]).returncode == 0
+    assert files(out, skip_index=True) == files(reference["out"], skip_index=True)
     no_leftovers(out, cache)
 
 
@@ -572,10 +615,12 @@ def test_a_podium_command_stopped_by_ctrl_c_or_sigterm_is_one_line_and_all_or_no
 
 def starting(err: str) -> bool:
     """Whether ``err`` is Python's own report of a Ctrl-C before any line of
-    podium ran: while it imports ``site``, or while the generated ``podium``
-    script imports the entry point (``podium_core`` and its ``console``,
-    which import nothing at their top: a moment of a few milliseconds)."""
-    if err.startswith("Fatal Python error: init_import_site"):
+    podium ran: while the interpreter initialises (its standard streams, the
+    ``site`` import: "Fatal Python error: init_..."), while it looks whether
+    the script is a zip archive, or while the generated ``podium`` script
+    imports the entry point (``podium_core`` and its ``console``, which import
+    nothing at their top: a moment of a few milliseconds)."""
+    if err.startswith(("Fatal Python error: init_", "Failed checking if argv[0] is an import path entry")):
         return True
     frames = [line.strip() for line in err.splitlines() if line.strip().startswith('File "')]
     ours = [frame for frame in frames if not frame.startswith('File "<frozen')]

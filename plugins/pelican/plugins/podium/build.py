@@ -225,6 +225,32 @@ def pagefind_command() -> list[str] | None:
     return [sys.executable, "-m", "pagefind"] if find_spec("pagefind") else None
 
 
+def ends_with_its_parent():
+    """A ``preexec_fn`` that has the kernel kill the child when this process ends,
+    however it ends (Linux's ``PR_SET_PDEATHSIG``; the setting outlives the
+    child's ``exec``): pagefind runs in a session of its own, where a build
+    killed with SIGKILL would leave it running.  None where the system has no
+    such setting."""
+    import ctypes
+    import signal
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def set_up() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the build ended before the setting took
+            os._exit(1)
+
+    return set_up
+
+
+_PR_SET_PDEATHSIG = 1
+
+
 class IndexFailed(Exception):
     """Pagefind failed or left an incomplete index; the text says how."""
 
@@ -249,7 +275,8 @@ def search_index(site: Path, cache_path: str, wait: float = 600.0) -> bool:
         try:
             code = subprocess.call([*command, "--site", str(site), "--output-path", str(staging),
                                     "--force-language", "en", "--quiet"],
-                                   start_new_session=True)  # Ctrl-C is ours: the call then stops pagefind
+                                   start_new_session=True,  # Ctrl-C is ours: the call then stops pagefind
+                                   preexec_fn=ends_with_its_parent())
             if code != 0:
                 raise IndexFailed(f"pagefind failed (exit {code})")
             incomplete = searchindex.problem(staging)

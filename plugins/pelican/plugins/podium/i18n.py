@@ -203,6 +203,13 @@ def locale(language: str) -> Locale:
         return Locale.parse("en")
 
 
+def load(language: str) -> None:
+    """Read ``language``'s catalog and CLDR data now, as the first page in it
+    would (a preview server does this while the organiser reads)."""
+    translations(language)
+    _symbols(language)
+
+
 def exact(value) -> Decimal:
     """A number as a Decimal; a Fraction is divided out exactly (to 28 digits)."""
     if isinstance(value, Decimal):

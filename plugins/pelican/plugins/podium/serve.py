@@ -11,8 +11,10 @@ rewrites that event's pages (the saved round's first) and the site pages
 that show it.  What the watcher saw change since the last good build is
 handed to the build (``PODIUM_SEEN_CHANGES``), which then looks only into
 the event folders it names; and the build cache's index this process
-wrote is parsed, and the last build's garbage collected, while the
-organiser reads, not when the next save comes (:func:`settle_memory`).  The UI
+wrote is parsed, the code and language data that make an event's pages
+loaded (:func:`load_page_code`) and the last build's garbage collected,
+while the organiser reads, not when the next save comes
+(:func:`settle_memory`).  The UI
 catalogs stay in memory between rebuilds (read again when a catalog file
 changes), and so do the Markdown pages as Pelican's reader cache keeps them
 (read again when a page's bytes change; the first build reads them all).
@@ -239,8 +241,21 @@ def build(settings_file: str, output: Path, content: str, preview: Preview, cach
     preview.built()
     print(f"preview: rebuilt in {time.monotonic() - started:.2f} s", flush=True)
     cache.parse_remembered()  # while the organiser reads: what the next build starts from
+    load_page_code()
     settle_memory()
     return True
+
+
+def load_page_code() -> None:
+    """While the organiser reads: the code and the language data that making an
+    event's pages needs, loaded into this process once.  A build with no event to
+    render loads none of it (the preview's first build, on an archive built
+    before), and the organiser's first save would wait for it."""
+    from . import event_output, extensions, i18n  # noqa: F401 - the views, the page writing
+
+    extensions.loaded()
+    for language in i18n.LANGUAGES:
+        i18n.load(language)
 
 
 def settle_memory() -> None:
