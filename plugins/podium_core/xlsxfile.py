@@ -25,8 +25,6 @@ from __future__ import annotations
 import datetime
 import io
 
-import xlsxwriter
-
 from .numbers import json_number
 
 EPOCH = datetime.datetime(1980, 1, 1)
@@ -35,7 +33,10 @@ MAX_WIDTH = 50
 
 def workbook(sheet: str, header: list, rows: list, created: datetime.datetime | None = None) -> bytes:
     """One worksheet named ``sheet`` with ``header`` and ``rows`` (the module's rules),
-    as the bytes of an xlsx file whose creation date is ``created`` (default 1980-01-01)."""
+    as the bytes of an xlsx file whose creation date is ``created`` (default 1980-01-01).
+    xlsxwriter is imported here, by the process that writes a workbook."""
+    import xlsxwriter
+
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
                                         "strings_to_urls": False})

