@@ -617,10 +617,12 @@ def starting(err: str) -> bool:
     """Whether ``err`` is Python's own report of a Ctrl-C before any line of
     podium ran: while the interpreter initialises (its standard streams, the
     ``site`` import: "Fatal Python error: init_..."), while it looks whether
-    the script is a zip archive, or while the generated ``podium`` script
-    imports the entry point (``podium_core`` and its ``console``, which import
+    the script is a zip archive, while it reads the script (no frame yet: the
+    bare exception's name), or while the generated ``podium`` script imports
+    the entry point (``podium_core`` and its ``console``, which import
     nothing at their top: a moment of a few milliseconds)."""
-    if err.startswith(("Fatal Python error: init_", "Failed checking if argv[0] is an import path entry")):
+    if err.startswith(("Fatal Python error: init_", "Failed checking if argv[0] is an import path entry")) \
+            or err.strip() == "KeyboardInterrupt":
         return True
     frames = [line.strip() for line in err.splitlines() if line.strip().startswith('File "')]
     ours = [frame for frame in frames if not frame.startswith('File "<frozen')]

@@ -108,3 +108,24 @@ def test_preview_rebuilds_when_results_change(tmp_path):
         server.terminate()
         out, _ = server.communicate(timeout=10)
     assert "Traceback" not in out, out
+
+
+def test_between_rebuilds_the_preview_loads_what_making_an_event_s_pages_needs():
+    """What the preview does while the organiser reads: afterwards, making an event's
+    pages imports no module and reads no catalog or CLDR locale the process lacks."""
+    code = "\n".join([
+        "import sys",
+        "from pelican.plugins.podium import serve, i18n",
+        "serve.load_page_code()",
+        "loaded = set(sys.modules)",
+        "catalogs = i18n.translations.cache_info().currsize",
+        "from pelican.plugins.podium import event_output, extensions",
+        "extensions.loaded()",
+        "for language in i18n.LANGUAGES:",
+        "    i18n.translations(language); i18n.number_text(0.5, language); i18n.percent_text(0.5, language)",
+        "assert set(sys.modules) == loaded, sorted(set(sys.modules) - loaded)",
+        "assert i18n.translations.cache_info().currsize == catalogs == len(i18n.LANGUAGES)",
+        "assert 'pelican.plugins.podium.views' in loaded",
+    ])
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

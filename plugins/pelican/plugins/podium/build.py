@@ -225,6 +225,9 @@ def pagefind_command() -> list[str] | None:
     return [sys.executable, "-m", "pagefind"] if find_spec("pagefind") else None
 
 
+_PR_SET_PDEATHSIG = 1  # prctl's option: the signal the child gets when its parent ends
+
+
 def ends_with_its_parent():
     """A ``preexec_fn`` that has the kernel kill the child when this process ends,
     however it ends (Linux's ``PR_SET_PDEATHSIG``; the setting outlives the
@@ -246,9 +249,6 @@ def ends_with_its_parent():
             os._exit(1)
 
     return set_up
-
-
-_PR_SET_PDEATHSIG = 1
 
 
 class IndexFailed(Exception):
