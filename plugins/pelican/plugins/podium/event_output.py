@@ -50,7 +50,7 @@ class EventOutput:
             return
         build = self.build
         events = build.events
-        shares = max(1, build.jobs // len(slugs)) if workers.forks(build.jobs, build.jobs) else 1
+        shares = max(1, build.jobs // len(slugs)) if workers.can_fork() else 1  # processes for each event
         if workers.forks(build.jobs, len(slugs) * shares):
             template_bytecode.load_pages(build.env)  # once, here: the processes forked to render inherit them
         views = {slug: self._views(slug) for slug in slugs} if shares > 1 else {}
