@@ -826,3 +826,35 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_cache_that_does_not_read_back_what_it_wrote_is_one_line_and_keeps_the_site(tmp_path, monkeypatch, capsys):
+    """An event's summary that does not read back from the cache is made again,
+    once; when it still does not, the storage fails: one line naming the record,
+    exit 1, the site as it was."""
+    from pelican.plugins.podium import events
+
+    results = small_results(tmp_path / "results")
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    monkeypatch.setenv("PODIUM_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    assert build.build("pelicanconf.py", out, "content", str(cache), search=False) == 0
+    before = files(out)
+    damaged = []
+
+    def summary_of(self, slug):
+        damaged.append(slug)
+        raise events.DamagedSummary(slug)
+
+    monkeypatch.setattr(events.Events, "summary_of", summary_of)
+    round_file = sorted(p for p in (results / SMALL).glob("*.yaml") if p.name != "event.yaml")[-1]
+    round_file.write_text(round_file.read_text("utf-8") + "# a note\n", "utf-8")  # the event and the site pages again
+    capsys.readouterr()
+    assert build.build("pelicanconf.py", out, "content", str(cache), search=False) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.strip().splitlines() == [
+        f"warning: the build cache held a damaged summary of {SMALL}: it is made again",
+        f"cannot write the site: the build cache does not read back what it wrote ({err.split('(')[-1].strip()}"], err
+    assert f"{os.sep}records{os.sep}event-{SMALL}." in err
+    assert damaged == [SMALL, SMALL]  # read, made again, read again
+    assert files(out) == before

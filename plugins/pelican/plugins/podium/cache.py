@@ -257,6 +257,10 @@ class Store:
             _remembered[(self.cache_path, name)] = [digest, found, None]
         return found
 
+    def record_path(self, name: str) -> Path:
+        """Where the record of ``name`` lies (for a message naming it)."""
+        return self.root / "records" / f"{name}.json"
+
     def keep_record(self, name: str, remember: bool = False, **values) -> None:
         """Write the record of ``name`` (whole, or not at all); with ``remember``, keep
         its JSON for :func:`parse_remembered` and :meth:`record`."""

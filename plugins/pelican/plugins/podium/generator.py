@@ -59,6 +59,7 @@ the other event folders are not looked at, :func:`.events.touched_folders`;
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from pathlib import Path
@@ -272,7 +273,8 @@ class PodiumGenerator(Generator):
     def generate_output(self, writer):
         """Every event's pages that changed (on every core), the site's own pages, and
         the removal of what Podium wrote into this output before and not now; nothing
-        at all when generate_context found problems."""
+        at all when generate_context found problems.  An event whose record's summary
+        does not read back is made again, once: a second time is an I/O error."""
         if self.problems:
             return
         again: set = set()  # the events made again, each once
@@ -281,8 +283,9 @@ class PodiumGenerator(Generator):
                 self._generate_output(writer)
                 return
             except DamagedSummary as damaged:  # a record whose summary does not read back: that event again
-                if damaged.slug in again:
-                    raise
+                if damaged.slug in again:  # made again, and still not read back: the cache's storage fails
+                    raise OSError(errno.EIO, "the build cache does not read back what it wrote",
+                                  str(self.store.record_path(self.events.name(damaged.slug))))
                 again.add(damaged.slug)
                 logger.warning("the build cache held a damaged summary of %s: it is made again", damaged.slug)
                 self.events.forget(damaged.slug)
